@@ -1,0 +1,91 @@
+"""`make run`: start Orrery's processes against a Redis, and stop them all together.
+
+Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
+private server with AOF under ./data/redis). The processes are the match API under
+gunicorn and the match service's bus consumer; when one dies, or on Ctrl-C / SIGTERM,
+everything is stopped, the private Redis last.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from shared.redis_server import resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(os.environ.get("ORRERY_DATA_DIR", ROOT / "data"))
+
+
+def _secret() -> str:
+    """ORRERY_SECRET, else one generated once and kept in the data directory (tokens survive
+    restarts)."""
+    if os.environ.get("ORRERY_SECRET"):
+        return os.environ["ORRERY_SECRET"]
+    path = DATA / "secret"
+    if not path.exists():
+        DATA.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _processes() -> dict:
+    """The commands `make run` starts, by name."""
+    python = sys.executable
+    port = os.environ.get("PORT", "8000")
+    return {
+        "match-api": [python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                      "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
+                      "services.match.wsgi:app"],
+        "match-consumer": [python, "-m", "services.match.consumer"],
+    }
+
+
+def _stop(children: dict) -> None:
+    for proc in children.values():
+        if proc.poll() is None:
+            proc.terminate()
+    deadline = time.monotonic() + 15
+    for proc in children.values():
+        try:
+            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main() -> int:
+    redis = resolve(DATA / "redis")
+    env = dict(os.environ, REDIS_URL=redis.url, ORRERY_SECRET=_secret(),
+               PROMETHEUS_MULTIPROC_DIR=os.environ.get(
+                   "PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="orrery-metrics-")))
+    print(f"orrery: Redis at {redis.url}" + (" (private, AOF in data/redis)" if redis.process else ""),
+          flush=True)
+    children = {name: subprocess.Popen(cmd, env=env, cwd=ROOT)
+                for name, cmd in _processes().items()}
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    code = 0
+    try:
+        while not stopping:
+            for name, proc in children.items():
+                if proc.poll() is not None:
+                    print(f"orrery: {name} exited with {proc.returncode}; stopping", flush=True)
+                    code = proc.returncode or 1
+                    stopping.append(True)
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _stop(children)
+        redis.stop()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The library every Orrery service imports: event log, bus, schemas, configuration, engines."""

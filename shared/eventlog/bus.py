@@ -1,0 +1,103 @@
+"""The bus: partitioned Redis streams read through consumer groups.
+
+A message goes to partition crc32(key) % partitions, so every message about one match is
+in one partition and keeps its order. A consumer that dies leaves its entries pending;
+`consume` first claims entries left idle longer than `claim_idle_ms` (XAUTOCLAIM, Redis
+6.2), then reads new ones. Delivery is at least once: every consumer must be idempotent.
+"""
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Optional
+
+import redis as redis_lib
+
+from shared.eventlog.keys import Keys
+
+MAXLEN = 200_000  # approximate cap per partition; the bus is transport, the logs are truth
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One bus message handed to a consumer, to be acknowledged once handled."""
+
+    topic: str
+    stream: str
+    entry_id: str
+    message: dict
+    claimed: bool  # True when it was taken over from a consumer that stopped answering
+
+
+class Bus:
+    def __init__(self, redis, keys: Keys, partitions: int = 4):
+        self.redis = redis
+        self.keys = keys
+        self.partitions = partitions
+
+    def streams(self, topic: str) -> list:
+        return [self.keys.bus(topic, p) for p in range(self.partitions)]
+
+    def partition_of(self, key: str) -> int:
+        return zlib.crc32(key.encode()) % self.partitions
+
+    def publish(self, topic: str, message: dict, key: str) -> str:
+        """Add a message to the topic's partition for `key`; return its entry id."""
+        stream = self.keys.bus(topic, self.partition_of(key))
+        entry_id = self.redis.xadd(stream, {"m": json.dumps(message, separators=(",", ":"))},
+                                   maxlen=MAXLEN, approximate=True)
+        return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+
+    def ensure_group(self, topic: str, group: str, start: str = "0") -> None:
+        """Create the consumer group on every partition (idempotent)."""
+        for stream in self.streams(topic):
+            try:
+                self.redis.xgroup_create(stream, group, id=start, mkstream=True)
+            except redis_lib.ResponseError as error:
+                if "BUSYGROUP" not in str(error):
+                    raise
+
+    def consume(self, topic: str, group: str, consumer: str, count: int = 16,
+                block_ms: Optional[int] = 1000, claim_idle_ms: int = 30_000) -> list:
+        """Entries for this consumer: first those abandoned by others, then new ones."""
+        claimed = self._claim(topic, group, consumer, count, claim_idle_ms)
+        if claimed:
+            return claimed
+        reply = self.redis.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
+                                      count=count, block=block_ms)
+        return [self._delivery(topic, stream, entry_id, fields, claimed=False)
+                for stream, entries in (reply or []) for entry_id, fields in entries
+                if fields]
+
+    def ack(self, delivery: Delivery, group: str) -> None:
+        self.redis.xack(delivery.stream, group, delivery.entry_id)
+
+    def pending_count(self, topic: str, group: str) -> int:
+        total = 0
+        for stream in self.streams(topic):
+            try:
+                total += self.redis.xpending(stream, group)["pending"]
+            except redis_lib.ResponseError:
+                pass
+        return total
+
+    def _claim(self, topic, group, consumer, count, claim_idle_ms) -> list:
+        out = []
+        for stream in self.streams(topic):
+            reply = self.redis.xautoclaim(stream, group, consumer, min_idle_time=claim_idle_ms,
+                                          start_id="0-0", count=count)
+            # Redis 6.2 answers [cursor, entries]; 7.0 adds the ids of deleted entries.
+            for entry_id, fields in reply[1]:
+                if fields:
+                    out.append(self._delivery(topic, stream, entry_id, fields, claimed=True))
+                else:  # trimmed away while pending: nothing left to handle
+                    self.redis.xack(stream, group, entry_id)
+        return out
+
+    @staticmethod
+    def _delivery(topic, stream, entry_id, fields, claimed) -> Delivery:
+        stream = stream.decode() if isinstance(stream, bytes) else stream
+        entry_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+        raw = fields.get(b"m", fields.get("m"))
+        return Delivery(topic, stream, entry_id, json.loads(raw), claimed)

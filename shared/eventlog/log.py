@@ -1,0 +1,104 @@
+"""A match's append-only event log: one Redis stream per match.
+
+Concurrency is decided in one place, the append script: it appends only at the expected
+version, and a command id already seen returns the first result and appends nothing.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional, Sequence
+
+from shared.eventlog.keys import Keys
+
+_SCRIPT = (Path(__file__).parent / "append.lua").read_text()
+
+
+class VersionConflict(Exception):
+    """The log was not at the expected version; nothing was appended."""
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(f"expected version {expected}, log is at {current}")
+        self.expected = expected
+        self.current = current
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """Which versions an append wrote, and whether it was a repeat of an earlier command."""
+
+    first_version: int
+    last_version: int
+    duplicate: bool
+
+    @property
+    def version(self) -> int:
+        return self.last_version
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _range(text: str) -> tuple:
+    first, last = text.split(":")
+    return int(first), int(last)
+
+
+def decode_entry(entry_id, fields) -> dict:
+    """A stream entry as a logged event: {"v", "type", "data", "at"}."""
+    entry_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    get = lambda k: fields[k.encode()] if k.encode() in fields else fields[k]  # noqa: E731
+    text = lambda v: v.decode() if isinstance(v, bytes) else v  # noqa: E731
+    return {"v": int(entry_id.split("-")[0]), "type": text(get("type")),
+            "data": json.loads(get("data")), "at": text(get("at"))}
+
+
+class EventLog:
+    """Append to and read from match logs."""
+
+    def __init__(self, redis, keys: Keys):
+        self.redis = redis
+        self.keys = keys
+        self._append = redis.register_script(_SCRIPT)
+
+    def append(self, match_id: str, events: Sequence[dict], expected_version: int,
+               command_id: Optional[str] = None) -> AppendResult:
+        """Append `events` at `expected_version`; raise VersionConflict if the log moved."""
+        if not events:
+            raise ValueError("an append needs at least one event")
+        args = [expected_version, command_id or "", _now(), len(events)]
+        for event in events:
+            args += [event["type"], json.dumps(event["data"], separators=(",", ":"))]
+        status, value = self._append(
+            keys=[self.keys.events(match_id), self.keys.command_results(match_id)], args=args)
+        status = status.decode() if isinstance(status, bytes) else status
+        value = value.decode() if isinstance(value, bytes) else value
+        if status == "conflict":
+            raise VersionConflict(expected_version, int(value))
+        first, last = _range(value)
+        return AppendResult(first, last, duplicate=(status == "duplicate"))
+
+    def read(self, match_id: str, from_version: int = 0, limit: Optional[int] = None,
+             to_version: Optional[int] = None) -> list:
+        """Events after `from_version` (so from 0 is the whole log), oldest first."""
+        start = f"{from_version + 1}-0"
+        end = f"{to_version}-1" if to_version is not None else "+"
+        if to_version is not None and to_version <= from_version:
+            return []
+        entries = self.redis.xrange(self.keys.events(match_id), start, end, count=limit)
+        return [decode_entry(entry_id, fields) for entry_id, fields in entries]
+
+    def version(self, match_id: str) -> int:
+        """The number of events in the log (0 when the match does not exist)."""
+        return self.redis.xlen(self.keys.events(match_id))
+
+    def command_result(self, match_id: str, command_id: str) -> Optional[AppendResult]:
+        """The versions a command id first wrote, if it has been seen."""
+        value = self.redis.hget(self.keys.command_results(match_id), command_id)
+        if value is None:
+            return None
+        first, last = _range(value.decode() if isinstance(value, bytes) else value)
+        return AppendResult(first, last, duplicate=True)

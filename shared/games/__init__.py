@@ -1,0 +1,1 @@
+"""Game engines: pure, deterministic deciders with no I/O (see api.py)."""

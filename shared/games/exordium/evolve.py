@@ -1,0 +1,94 @@
+"""Exordium evolve: one small function per event type. Trusts every event; never fails."""
+from dataclasses import replace
+
+from shared.games.exordium.components import ACTION_CARD_NAMES
+from shared.games.exordium.spec import FIRST_PLAYER, PURPLE
+from shared.games.exordium.state import OVER, PLAY, State, with_player
+
+
+def _terrain_dealt(state, data):
+    colours = data["colours"]
+    return State(colours=tuple(sorted(colours.items())), board=frozenset(colours))
+
+
+def _decks_shuffled(state, data):
+    for seat, deck in enumerate(data["decks"]):
+        state = with_player(state, seat, deck=tuple(deck))
+    return state
+
+
+def _start_chosen(state, data):
+    seat, cell = data["seat"], data["cell"]
+    player = state.players[seat]
+    state = with_player(state, seat, outposts=player.outposts + (cell,),
+                        terrain=player.terrain + (cell,))
+    state = replace(state, board=state.board - {cell})
+    # Set up: purple chooses first, then yellow; then yellow takes the first turn.
+    if seat == PURPLE:
+        return replace(state, turn=1 - seat)
+    return replace(state, phase=PLAY, turn=FIRST_PLAYER)
+
+
+def _terrain_explored(state, data):
+    seat, cell = data["seat"], data["cell"]
+    player = state.players[seat]
+    state = with_player(state, seat, outposts=player.outposts + (cell,),
+                        terrain=player.terrain + (cell,), deck=player.deck[1:])
+    return replace(state, board=state.board - {cell})
+
+
+def _resource_extracted(state, data):
+    seat, cell = data["seat"], data["terrain"]
+    player = state.players[seat]
+    return with_player(state, seat, terrain=tuple(t for t in player.terrain if t != cell),
+                       resources=player.resources + ((cell, data["colour"]),))
+
+
+def _drone_sent(state, data):
+    seat = data["seat"]
+    player = state.players[seat]
+    return with_player(state, seat, deck=player.deck[1:],
+                       drones=player.drones + (player.deck[0],))
+
+
+def _action_not_completed(state, data):
+    return state
+
+
+def _action_card_flipped(state, data):
+    face_up = tuple(card for card in state.face_up if card != data["card"])
+    return replace(state, face_up=face_up, turn=1 - data["seat"])
+
+
+def _action_cards_refreshed(state, data):
+    return replace(state, face_up=ACTION_CARD_NAMES)
+
+
+def _game_ended(state, data):
+    return replace(state, phase=OVER, turn=None, triggers=tuple(data["triggers"]))
+
+
+_APPLY = {
+    "TerrainDealt": _terrain_dealt,
+    "DecksShuffled": _decks_shuffled,
+    "StartChosen": _start_chosen,
+    "TerrainExplored": _terrain_explored,
+    "ResourceExtracted": _resource_extracted,
+    "DroneSent": _drone_sent,
+    "ActionNotCompleted": _action_not_completed,
+    "ActionCardFlipped": _action_card_flipped,
+    "ActionCardsRefreshed": _action_cards_refreshed,
+    "GameEnded": _game_ended,
+}
+
+
+def evolve(state, event):
+    """Apply one Exordium event to the state (None before the first event)."""
+    return _APPLY[event["type"]](state, event["data"])
+
+
+def fold(state, events):
+    """Apply several events in order."""
+    for event in events:
+        state = evolve(state, event)
+    return state

@@ -1,0 +1,1 @@
+"""marshmallow schemas at the edge: envelopes, bus messages, error bodies, game commands."""
