@@ -7,6 +7,7 @@ import pytest
 
 from shared.games.exordium import GAME
 from shared.games.exordium.evolve import evolve
+from shared.games.exordium.state import OVER
 from tests.games.exordium.helpers import given, table
 
 SEATS = (0, 1, None)
@@ -46,12 +47,25 @@ def _scrambled(state, rng):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_views_do_not_depend_on_hidden_facts(seed):
-    """No view (seats 0, 1 or a spectator) changes when hidden colours or deck order change."""
+    """While the game is on, no view (seats 0, 1 or a spectator) changes when hidden colours or
+    deck order change."""
     rng = random.Random(seed)
     for state, _ in _playout(seed):
+        if state.phase == OVER:
+            continue
         other = _scrambled(state, rng)
         for seat in SEATS:
             assert GAME.view(state, seat) == GAME.view(other, seat)
+
+
+def test_the_finished_game_shows_every_colour_and_deck():
+    """Once the game is over every view is public (ARCHITECTURE.md): all colours are shown."""
+    final, _ = _playout(0)[-1]
+    assert final.phase == OVER
+    for seat in SEATS:
+        view = GAME.view(final, seat)
+        assert view["terrain_colours"] == dict(final.colours)
+        assert view["decks"] == [list(p.deck) for p in final.players]
 
 
 @pytest.mark.parametrize("seed", range(6))
