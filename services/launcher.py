@@ -2,8 +2,8 @@
 
 Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
 private server with AOF under ./data/redis). The processes are the match API under
-gunicorn and the match service's bus consumer; when one dies, or on Ctrl-C / SIGTERM,
-everything is stopped, the private Redis last.
+gunicorn, the match service's bus consumer, the bot dispatcher and a bot Celery worker;
+when one dies, or on Ctrl-C / SIGTERM, everything is stopped, the private Redis last.
 """
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def _processes() -> dict:
                       "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
                       "services.match.wsgi:app"],
         "match-consumer": [python, "-m", "services.match.consumer"],
+        "bot-dispatcher": [python, "-m", "services.bot.dispatcher"],
+        "bot-worker": [python, "-m", "celery", "-A", "services.bot.celery_app", "worker",
+                       "--loglevel=INFO", "--without-mingle", "--without-gossip",
+                       "--without-heartbeat"],
     }
 
 

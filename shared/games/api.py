@@ -124,6 +124,11 @@ class Game:
     outcome(state) -> None | {"ranks": [...], "scores": [...], ...}
     view(state, seat|None) -> dict               what that seat (None: spectator) may see
     redact(event, seat|None) -> event            the event as that seat may see it
+
+    For AI opponents, each game may also supply:
+    heuristic(state, seat) -> float              how good the state looks for that seat
+    sampler(state, seat, rng) -> state           a state consistent with what `seat` sees,
+                                                 its hidden parts drawn afresh (determinization)
     """
 
     spec: GameSpec
@@ -135,3 +140,5 @@ class Game:
     outcome: Callable[[State], Optional[dict]]
     view: Callable[[State, Optional[Seat]], dict]
     redact: Callable[[Event, Optional[Seat]], Event]
+    heuristic: Optional[Callable[[State, Seat], float]] = None
+    sampler: Optional[Callable[[State, Seat, random.Random], State]] = None

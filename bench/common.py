@@ -1,0 +1,91 @@
+"""What every bench shares: a Redis, a private namespace, timing and the JSON lines."""
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from shared.eventlog.connect import connect
+from shared.eventlog.keys import Keys
+from shared.redis_server import resolve
+from shared.games.registry import games
+from shared.games.replay import apply, match_created
+
+_HANDLE = None
+
+
+def redis_url() -> str:
+    """REDIS_URL, else 127.0.0.1:6379, else a private server (stopped at exit)."""
+    global _HANDLE
+    if _HANDLE is None:
+        import atexit
+        _HANDLE = resolve(Path(tempfile.mkdtemp(prefix="orrery-bench-redis-")))
+        atexit.register(_HANDLE.stop)
+    return _HANDLE.url
+
+
+@contextlib.contextmanager
+def namespace(prefix: str):
+    """A fresh key namespace on the bench Redis, deleted afterwards: (client, keys)."""
+    client = connect(redis_url())
+    keys = Keys(f"bench-{prefix}-{uuid.uuid4().hex[:10]}:")
+    try:
+        yield client, keys
+    finally:
+        clean(client, keys.namespace)
+        client.close()
+
+
+def clean(client, ns: str) -> None:
+    batch = []
+    for key in client.scan_iter(match=f"{ns}*", count=1000):
+        batch.append(key)
+        if len(batch) >= 1000:
+            client.delete(*batch)
+            batch = []
+    if batch:
+        client.delete(*batch)
+
+
+def percentile(samples: list, p: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def emit(figure: dict) -> dict:
+    print(json.dumps(figure, sort_keys=False), flush=True)
+    return figure
+
+
+def now() -> float:
+    return time.perf_counter()
+
+
+def random_match(name: str, seed: int, match_id: str) -> list:
+    """The events (MatchCreated first) of one random full match of a registered game."""
+    game = games()[name]
+    rng, chance = random.Random(seed), random.Random(seed + 1)
+    options = game.spec.resolve_options({})
+    seats = [{"player_id": f"p{i}"} for i in range(game.spec.min_players)]
+    events = [match_created(match_id, name, seats, options)]
+    events += game.setup(options, len(seats), rng)
+    state = None
+    for event in events:
+        state = apply(state, event)
+    while game.outcome(state.game_state) is None:
+        seat = rng.choice(list(game.to_act(state.game_state)))
+        command = rng.choice(game.legal_commands(state.game_state, seat))
+        for event in game.decide(state.game_state, seat, command, chance):
+            events.append(event)
+            state = apply(state, event)
+    return events
+
+
+def log_fail(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,128 @@
+"""The match service under gunicorn, as deployed, on a free port and a namespace of its own.
+
+    gunicorn -c deploy/gunicorn.conf.py services.match.wsgi:app
+
+with REDIS_URL (the bench Redis), ORRERY_NAMESPACE (unique, deleted afterwards),
+ORRERY_RATE_LIMIT_PER_MINUTE=0 (no rate limit) and PORT. Worker count and threads are the
+deploy defaults unless ORRERY_WORKERS / ORRERY_THREADS are set in the environment.
+"""
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from bench.common import clean, redis_url
+from shared.eventlog.connect import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+WSGI = ROOT / "services" / "match" / "wsgi.py"
+
+
+def available() -> bool:
+    return WSGI.exists()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _healthy(port: int) -> bool:
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+        connection.request("GET", "/readyz")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def gunicorn():
+    """Yield (port, settings) of a running match service; stop it and clean up after."""
+    port = _free_port()
+    namespace = f"bench-http-{uuid.uuid4().hex[:10]}:"
+    env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
+           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port)}
+    gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
+    process = subprocess.Popen(
+        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", "services.match.wsgi:app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while not _healthy(port):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("gunicorn did not come up: "
+                                   + process.stderr.read().decode()[-2000:]
+                                   if process.poll() is not None else "timeout")
+            time.sleep(0.1)
+        yield port, {"pid": process.pid, "workers": int(env.get("ORRERY_WORKERS", 2 * os.cpu_count())),
+                     "threads": int(env.get("ORRERY_THREADS", "16"))}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        client = connect(redis_url())
+        clean(client, namespace)
+        client.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (Linux /proc; 0 elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except (OSError, IndexError, ValueError):
+            continue
+        todo += [int(child) for child in children]
+    return total
+
+
+class Client:
+    """A keep-alive HTTP/1.1 JSON client on one connection (http.client, no extras)."""
+
+    def __init__(self, port: int):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers = {"Content-Type": "application/json"}
+
+    def authorize(self, token: str) -> None:
+        self.headers = {**self.headers, "Authorization": f"Bearer {token}"}
+
+    def call(self, method: str, path: str, body=None) -> tuple:
+        payload = None if body is None else json.dumps(body)
+        self.connection.request(method, path, body=payload, headers=self.headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        return response.status, (json.loads(data) if data else None)
+
+    def new_player(self, name: str) -> str:
+        status, body = self.call("POST", "/v1/players", {"name": name})
+        assert status == 201, (status, body)
+        self.authorize(body["token"])
+        return body["player_id"]
+
+    def new_match(self, player_id: str) -> tuple:
+        """A tic-tac-toe match where this player holds both seats (hot seat)."""
+        status, body = self.call("POST", "/v1/matches", {
+            "game": "tictactoe", "seats": [{"player_id": player_id}] * 2})
+        assert status == 201, (status, body)
+        return body["match_id"], body["version"]
+
+    def close(self) -> None:
+        self.connection.close()

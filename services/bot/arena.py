@@ -1,0 +1,186 @@
+"""The arena: bot-vs-bot matches played in process (no Redis), with win rates and speed.
+
+    python -m services.bot.arena exordium --seats mcts:2,random -n 200 [-j 2]
+
+Seat specs are `policy[:level]`. Match i rotates the specs round the table by i seats, so
+every spec plays every seat equally often. The server part (setup and the chance in
+`decide`) draws from its own generator, each bot from one of its own: a bot never sees the
+server's or another seat's randomness. Prints each spec's wins with a 95% Wilson interval,
+its score (a draw counts half), average and p95 move time, and search iterations per second.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from services.bot import policies
+from services.bot.policies.base import apply_command
+from services.bot.policies.evaluation import rank_rewards
+from shared.games.registry import get_game
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    policy: str
+    level: int | None
+
+    @property
+    def label(self) -> str:
+        return self.policy if self.level is None else f"{self.policy}:{self.level}"
+
+
+def parse_seats(text: str) -> list:
+    """`mcts:2,random` as seat specs; raises ValueError on an unknown policy or level."""
+    specs = []
+    for part in text.split(","):
+        policy, _, level = part.strip().partition(":")
+        policies.options_for(policy, None)  # raises UnknownPolicy
+        specs.append(SeatSpec(policy, int(level) if level else None))
+    return specs
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple:
+    """The Wilson score interval for a proportion (successes may be fractional)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(game_name: str, specs: list, index: int, seed: int, overrides: dict) -> dict:
+    """One match with the specs rotated by `index`; each spec's reward, moves and speed."""
+    game = get_game(game_name)
+    n = len(specs)
+    seat_of = [(j + index) % n for j in range(n)]  # spec j sits at seat_of[j]
+    spec_at = {seat: j for j, seat in enumerate(seat_of)}
+    server = random.Random(f"arena:{seed}:{index}:server")
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), n, server):
+        state = game.evolve(state, event)
+    moves = [[] for _ in specs]  # (seconds, iterations) per move, by spec
+    ply = 0
+    while game.outcome(state) is None and game.to_act(state):
+        chosen = []
+        for seat in game.to_act(state):  # simultaneous seats all choose from the same table
+            spec = specs[spec_at[seat]]
+            bot_rng = random.Random(f"arena:{seed}:{index}:{ply}:{seat}")
+            extra = overrides if spec.policy == "mcts" else {}
+            started = time.perf_counter()
+            choice = policies.choose(game, state, seat, bot_rng, spec.policy, spec.level,
+                                     seats=n, **extra)
+            moves[spec_at[seat]].append((time.perf_counter() - started, choice.iterations))
+            chosen.append((seat, choice.command))
+        for seat, command in chosen:
+            state = apply_command(game, state, seat, command, server)
+        ply += 1
+    ranks = game.outcome(state)["ranks"]
+    rewards = rank_rewards(ranks)
+    return {"index": index, "rewards": [rewards[seat_of[j]] for j in range(n)],
+            "won": [ranks[seat_of[j]] == 1 and ranks.count(1) == 1 for j in range(n)],
+            "moves": moves}
+
+
+def _percentile(values: list, q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
+
+
+def summarize(game_name: str, specs: list, results: list) -> list:
+    """One summary per spec: wins, score, intervals and speed."""
+    n = len(results)
+    out = []
+    for j, spec in enumerate(specs):
+        wins = sum(r["won"][j] for r in results)
+        score = sum(r["rewards"][j] for r in results)
+        times = [t for r in results for t, _ in r["moves"][j]]
+        iterations = sum(i for r in results for _, i in r["moves"][j])
+        low, high = wilson(wins, n)
+        s_low, s_high = wilson(score, n)
+        out.append({"game": game_name, "seat_spec": spec.label, "matches": n, "wins": wins,
+                    "draws": sum(1 for r in results if r["rewards"][j] == 0.5
+                                 and not r["won"][j]),
+                    "win_rate": wins / n if n else 0.0, "win_rate_ci95": [low, high],
+                    "score": score / n if n else 0.0, "score_ci95": [s_low, s_high],
+                    "moves": len(times),
+                    "avg_move_seconds": sum(times) / len(times) if times else 0.0,
+                    "p95_move_seconds": _percentile(times, 0.95),
+                    "iterations_per_second": iterations / sum(times) if sum(times) else 0.0})
+    return out
+
+
+def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
+        overrides: dict | None = None) -> list:
+    """Play `matches` matches (in `jobs` processes) and summarize them."""
+    overrides = overrides or {}
+    args = [(game_name, specs, i, seed, overrides) for i in range(matches)]
+    if jobs <= 1:
+        results = [play(*a) for a in args]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(play, *zip(*args)))
+    return summarize(game_name, specs, results)
+
+
+def _print_table(rows: list, out) -> None:
+    for row in rows:
+        low, high = row["win_rate_ci95"]
+        print(f"{row['seat_spec']:>10}: won {row['wins']}/{row['matches']} "
+              f"= {row['win_rate']:.1%} [95% CI {low:.1%}-{high:.1%}], "
+              f"score {row['score']:.1%}, {row['moves']} moves, "
+              f"avg {row['avg_move_seconds'] * 1000:.1f} ms/move, "
+              f"p95 {row['p95_move_seconds'] * 1000:.1f} ms, "
+              f"{row['iterations_per_second']:.0f} iterations/s", file=out)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="orrery arena",
+                                     description="Play bot-vs-bot matches in process.")
+    parser.add_argument("game", help="a registered game, e.g. exordium")
+    parser.add_argument("--seats", required=True,
+                        help="comma-separated policy[:level] per seat, e.g. mcts:2,random")
+    parser.add_argument("-n", "--matches", type=int, default=100)
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, help="mcts: fixed iterations per move")
+    parser.add_argument("--seconds", type=float, help="mcts: wall clock per move")
+    parser.add_argument("--json", action="store_true", help="print JSON lines")
+    return parser
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        get_game(args.game)
+        specs = parse_seats(args.seats)
+    except (KeyError, ValueError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    overrides = {}
+    if args.iterations is not None:
+        overrides = {"iterations": args.iterations, "seconds": None}
+    elif args.seconds is not None:
+        overrides = {"seconds": args.seconds}
+    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row))
+    else:
+        _print_table(rows, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""The bot dispatcher: bus "matches" -> one Celery task per bot seat that must act.
+
+It reads the topic through the consumer group "bot-dispatcher" (so several dispatchers share
+the work, and entries a dead dispatcher left unacknowledged are claimed by another after
+`claim_idle_ms`), enqueues each bot turn under a deterministic task id, and acknowledges the
+entry only after enqueuing. A crash between the two enqueues the turn twice; the task is
+idempotent, so the bot still moves once.
+
+    python -m services.bot.dispatcher
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+
+from services.bot.celery_app import MOVE_TASK, app as default_app
+from services.bot.context import BotContext, build
+from shared.schemas.bus import MATCHES
+
+GROUP = "bot-dispatcher"
+log = logging.getLogger("orrery.bot.dispatcher")
+
+
+def task_id(match_id: str, version: int, seat: int) -> str:
+    """The one task id for a bot's turn: the same however often it is announced."""
+    return f"bot:{match_id}:{version}:{seat}"
+
+
+def bot_turns(message: dict) -> list:
+    """The bot seats an announcement says must act now (none once the match is over)."""
+    if message.get("status") != "active":
+        return []
+    seats = message.get("seats") or []
+    return [seat for seat in message.get("to_act") or []
+            if 0 <= seat < len(seats) and (seats[seat] or {}).get("bot")]
+
+
+class Dispatcher:
+    def __init__(self, ctx: BotContext, celery=default_app, consumer: str | None = None):
+        self.ctx = ctx
+        self.celery = celery
+        self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
+        ctx.bus.ensure_group(MATCHES, GROUP)
+
+    def handle(self, message: dict) -> list:
+        """Enqueue the bot turns of one announcement; return the task ids enqueued."""
+        seats = bot_turns(message)
+        if not seats:
+            return []
+        match_id, version = message["match_id"], message["version"]
+        if self.ctx.log.version(match_id) > version:
+            return []  # already moved on: a later announcement brings the turn that is due
+        ids = []
+        for seat in seats:
+            tid = task_id(match_id, version, seat)
+            self.celery.send_task(MOVE_TASK, args=(match_id, seat, version), task_id=tid,
+                                  queue=self.ctx.settings.queue)
+            ids.append(tid)
+        return ids
+
+    def poll(self, block_ms: int = 1000) -> int:
+        """Handle one batch from the bus (claimed or new); return how many entries."""
+        deliveries = self.ctx.bus.consume(MATCHES, GROUP, self.consumer, count=64,
+                                          block_ms=block_ms,
+                                          claim_idle_ms=self.ctx.settings.claim_idle_ms)
+        for delivery in deliveries:
+            for tid in self.handle(delivery.message):
+                log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
+            self.ctx.bus.ack(delivery, GROUP)
+        return len(deliveries)
+
+    def run(self, stop: threading.Event) -> None:
+        """Poll until `stop` is set."""
+        while not stop.is_set():
+            try:
+                self.poll()
+            except Exception:  # Redis hiccup: log, wait, go on; unacked entries stay pending
+                log.exception("dispatcher poll failed")
+                stop.wait(1.0)
+
+
+def main() -> int:
+    logging.basicConfig(level=os.environ.get("ORRERY_LOG_LEVEL", "INFO"),
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    dispatcher = Dispatcher(build(default_app.bot_settings))
+    log.info("bot dispatcher %s reading %s", dispatcher.consumer, MATCHES)
+    dispatcher.run(stop)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

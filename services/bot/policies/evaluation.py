@@ -1,0 +1,43 @@
+"""How good a state is for each seat, as a reward in [0, 1] (1: won, 0.5: even, 0: lost).
+
+Shared by greedy and mcts, so both judge positions the same way: a finished game by its
+ranks, an unfinished one by the game's heuristic squashed through a logistic curve.
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+# A heuristic lead of this many points is worth a reward of about 0.73 (logistic(1)).
+DEFAULT_SCALE = 3.0
+
+
+def rank_rewards(ranks) -> list:
+    """Each seat's share of the other seats it beat (a tie with one counts half)."""
+    n = len(ranks)
+    if n < 2:
+        return [1.0] * n
+    out = []
+    for seat, rank in enumerate(ranks):
+        beaten = sum(1.0 if rank < other else 0.5 if rank == other else 0.0
+                     for i, other in enumerate(ranks) if i != seat)
+        out.append(beaten / (n - 1))
+    return out
+
+
+def squash(value: float, scale: float = DEFAULT_SCALE) -> float:
+    """A heuristic value as a reward in (0, 1)."""
+    x = value / scale
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE) -> Optional[list]:
+    """Every seat's reward in `state`; None when unfinished and the game has no heuristic."""
+    result = game.outcome(state)
+    if result is not None:
+        return rank_rewards(result["ranks"])
+    if game.heuristic is None:
+        return None
+    return [squash(game.heuristic(state, seat), scale) for seat in range(seats)]

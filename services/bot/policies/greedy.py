@@ -1,0 +1,40 @@
+"""The `greedy` policy: one ply, judged by the game's heuristic over sampled tables.
+
+Each legal command is applied to the same few determinizations of the seat's view (never to
+the true table, whose hidden parts a command such as "extract" would reveal) and the command
+with the best average reward wins; ties go to a random one of the best.
+"""
+from __future__ import annotations
+
+from services.bot.policies.base import Choice, apply_command, determinize
+from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
+from shared.games.api import RuleError
+
+DEFAULT_SAMPLES = 8
+
+
+def _value(game, table, seat, command, seats, rng, scale):
+    try:
+        after = apply_command(game, table, seat, command, rng)
+    except RuleError:  # not legal on this table (a game whose legality hangs on hidden facts)
+        return None
+    judged = rewards(game, after, seats, scale)
+    return 0.5 if judged is None else judged[seat]
+
+
+def choose(game, state, seat, rng, seats=2, samples=DEFAULT_SAMPLES,
+           scale=DEFAULT_SCALE, **_options) -> Choice:
+    """The legal command whose outcome looks best for `seat` on average."""
+    commands = game.legal_commands(state, seat)
+    count = samples if game.sampler is not None else 1
+    tables = [determinize(game, state, seat, rng) for _ in range(count)]
+    best, best_value = [], float("-inf")
+    for command in commands:
+        values = [v for v in (_value(game, t, seat, command, seats, rng, scale) for t in tables)
+                  if v is not None]
+        value = sum(values) / len(values) if values else float("-inf")
+        if value > best_value + 1e-12:
+            best, best_value = [command], value
+        elif abs(value - best_value) <= 1e-12:
+            best.append(command)
+    return Choice(rng.choice(best or commands), iterations=len(commands) * count)

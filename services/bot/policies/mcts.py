@@ -1,0 +1,217 @@
+"""The `mcts` policy: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Each iteration takes one determinization of the seat's view (the game's sampler: hidden
+parts redrawn from what the seat knows), walks the one shared tree down the commands that
+are legal on that table, adds one node, judges the new position and backs the rewards up.
+The determinizations are a pool of `determinizations` tables drawn up front and used in
+turn, so that a node visited often keeps the table it leads to for each of them and a walk
+down the tree replays only its last steps (the engine's decide/evolve is the hot path).
+Judging is a short random rollout (none by default) and then the game's heuristic, squashed
+to a reward; a game without a heuristic is played out to the end. The tree is keyed by
+(seat, command): every node's statistics are an average over the tables the seat cannot
+tell apart, so no iteration ever relies on the true hidden state, which the search never
+reads (it receives it only to pass to the sampler).
+
+Speed: a node keeps the legal commands computed on the first table that reached it and
+refreshes them on its 8th, 64th, 512th... visit; a node whose commands ever differ
+between tables (legality that hangs on hidden facts) recomputes them on every visit. A
+cached command that turns out illegal on a table is caught by `decide` and the node is
+recomputed. Selection is UCB1 over the parent's visits (availability counts are only
+approximated on such volatile nodes).
+
+Simultaneous choices (several seats to act) are searched one seat after the other, the
+lowest seat first, except at the root where the searching seat always moves.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Callable, Optional
+
+from services.bot.policies.base import Choice, apply_command, determinize
+from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
+from shared.games.api import RuleError
+
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_DETERMINIZATIONS = 16
+# A node keeps the tables it leads to once visited this often; the cap bounds the memory.
+_KEEP_TABLES_FROM = 2
+_MAX_KEPT_TABLES = 40_000
+# Visit counts at which a node checks its cached legal commands against a fresh table.
+_REFRESH_AT = frozenset(8 ** k for k in range(1, 8))
+
+
+class _Node:
+    __slots__ = ("mover", "command", "children", "visits", "value", "legal", "volatile",
+                 "tables")
+
+    def __init__(self, mover: Optional[int], command: Optional[dict]):
+        self.mover = mover          # the seat whose command led here (None at the root)
+        self.command = command
+        self.children: dict = {}    # (seat, command key) -> _Node
+        self.visits = 0
+        self.value = 0.0            # sum of the mover's rewards
+        self.legal: Optional[list] = None  # [(key, command)] from the tables seen so far
+        self.volatile = False       # legal commands here have differed between tables
+        self.tables: Optional[dict] = None  # determinization index -> table after this node
+
+
+def _key(seat: int, command: dict) -> tuple:
+    return seat, json.dumps(command, sort_keys=True, separators=(",", ":"))
+
+
+class _Search:
+    """One search from one seat's view; `run` grows the tree, `best` reads it."""
+
+    def __init__(self, game, state, seat, seats, rng, exploration, scale, rollout_depth,
+                 determinizations):
+        self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
+        self.exploration, self.scale, self.rollout_depth = exploration, scale, rollout_depth
+        self.root = _Node(None, None)
+        self.pool = [None] * max(1, determinizations if game.sampler is not None else 1)
+        self.kept = 0
+        self.done = 0
+
+    def table(self, index: int):
+        """Determinization `index` of the seat's view, drawn the first time it is needed."""
+        if self.pool[index] is None:
+            self.pool[index] = determinize(self.game, self.state, self.seat, self.rng)
+        return self.pool[index]
+
+    def step(self, child: "_Node", index: int, table, mover: int, command: dict):
+        """The table after `command`, from the child's keeping when it has one."""
+        tables = child.tables
+        if tables is not None:
+            kept = tables.get(index)
+            if kept is not None:
+                return kept
+        table = apply_command(self.game, table, mover, command, self.rng)
+        if child.visits >= _KEEP_TABLES_FROM and self.kept < _MAX_KEPT_TABLES:
+            if tables is None:
+                tables = child.tables = {}
+            tables[index] = table
+            self.kept += 1
+        return table
+
+    def legal(self, node: _Node, table, mover: int) -> list:
+        """The node's legal commands on this table (cached; see the module docstring)."""
+        if node.legal is not None and not node.volatile and node.visits not in _REFRESH_AT:
+            return node.legal
+        fresh = [(_key(mover, c), c) for c in self.game.legal_commands(table, mover)]
+        if node.legal is not None and [k for k, _ in fresh] != [k for k, _ in node.legal]:
+            node.volatile = True
+        node.legal = fresh
+        return fresh
+
+    def select(self, node: _Node, legal: list) -> tuple:
+        """The UCB1-best child among the commands legal here."""
+        log_n = math.log(node.visits)
+        c = self.exploration
+        children = node.children
+        best, best_score = None, -1.0
+        for key, _ in legal:
+            child = children[key]
+            score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = (key, child), score
+        return best
+
+    def iterate(self) -> None:
+        """One determinize-select-expand-judge-backup pass."""
+        game, rng = self.game, self.rng
+        index = self.done % len(self.pool)
+        self.done += 1
+        table = self.table(index)
+        node, path, refused = self.root, [self.root], 0
+        while True:
+            to_act = game.to_act(table)
+            if not to_act or game.outcome(table) is not None:
+                break
+            mover = self.seat if node is self.root else to_act[0]
+            legal = self.legal(node, table, mover)
+            if not legal:
+                break
+            children = node.children
+            if len(children) < len(legal) or node.volatile:
+                untried = [kc for kc in legal if kc[0] not in children]
+            else:
+                untried = ()
+            if untried:
+                key, command = untried[rng.randrange(len(untried))]
+                child = None
+            else:
+                key, child = self.select(node, legal)
+                command = child.command
+            try:
+                if child is None:
+                    table = apply_command(game, table, mover, command, rng)
+                else:
+                    table = self.step(child, index, table, mover, command)
+            except RuleError:  # a cached command not legal on this table: recompute them
+                node.volatile = True
+                refused += 1
+                if refused > 1:  # refused even when fresh: judge the table as it stands
+                    break
+                continue
+            if child is None:
+                child = children[key] = _Node(mover, command)
+                path.append(child)
+                break
+            node = child
+            path.append(child)
+        judged = self.judge(table)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.value += judged[visited.mover]
+        self.root.visits += 1
+
+    def judge(self, table) -> list:
+        """Rewards for the position: a short rollout, then the heuristic (or play it out)."""
+        game, rng, depth = self.game, self.rng, 0
+        while True:
+            if depth >= self.rollout_depth:
+                judged = rewards(game, table, self.seats, self.scale)
+                if judged is not None:
+                    return judged
+            to_act = game.to_act(table)
+            if not to_act:
+                judged = rewards(game, table, self.seats, self.scale)
+                return judged if judged is not None else [0.5] * self.seats
+            mover = to_act[0]
+            table = apply_command(game, table, mover,
+                                  rng.choice(game.legal_commands(table, mover)), rng)
+            depth += 1
+
+    def best(self, legal_now: list) -> Optional[dict]:
+        """The most visited root command among those legal for the seat now."""
+        allowed = {_key(self.seat, c) for c in legal_now}
+        ranked = [(child.visits, child.value, key) for key, child in self.root.children.items()
+                  if key in allowed]
+        if not ranked:
+            return None
+        return self.root.children[max(ranked)[2]].command
+
+
+def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
+           iterations: Optional[int] = None, exploration=DEFAULT_EXPLORATION,
+           scale=DEFAULT_SCALE, rollout_depth=0, determinizations=DEFAULT_DETERMINIZATIONS,
+           clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
+    """Search for `seconds` of wall clock, or exactly `iterations` passes when given."""
+    start = clock()
+    legal_now = game.legal_commands(state, seat)  # what the seat is told it may do
+    if len(legal_now) <= 1:
+        return Choice(legal_now[0], 0, clock() - start)
+    search = _Search(game, state, seat, seats, rng, exploration, scale, rollout_depth,
+                     determinizations)
+    done = 0
+    while True:
+        search.iterate()
+        done += 1
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif clock() - start >= seconds:
+            break
+    command = search.best(legal_now) or rng.choice(legal_now)
+    return Choice(command, done, clock() - start)

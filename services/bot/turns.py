@@ -1,0 +1,70 @@
+"""A bot's turn: replay the match, check the seat still must act, choose, submit on the bus.
+
+Idempotent by construction: the turn is identified by (match, version, seat); it does nothing
+unless the log stands exactly at that version with that seat to act, and it submits its
+command with a command id derived from the same triple and `expected_version`, so a
+repeated turn (a redelivered task, a duplicate announcement) can never play twice.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+from services.bot import policies
+from services.bot.context import BotContext
+from shared.eventlog.store import MatchNotFound
+from shared.schemas.bus import COMMANDS
+
+log = logging.getLogger("orrery.bot")
+
+_MAX_COMMAND_ID = 100  # BusCommandSchema's limit
+
+
+def command_id(match_id: str, version: int, seat: int) -> str:
+    """The one command id a bot may use for this turn."""
+    text = f"bot:{match_id}:{version}:{seat}"
+    if len(text) <= _MAX_COMMAND_ID:
+        return text
+    return "bot:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def bot_rng(match_id: str, version: int, seat: int) -> random.Random:
+    """The bot's own randomness for this turn: never the match's private seed."""
+    return random.Random(f"orrery-bot:{match_id}:{version}:{seat}")
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a turn did: the submitted bus message, or why it did nothing."""
+
+    message: Optional[dict]
+    skipped: Optional[str] = None
+    iterations: int = 0
+    seconds: float = 0.0
+
+
+def take_turn(ctx: BotContext, match_id: str, seat: int, version: int) -> TurnResult:
+    """Play `seat`'s turn at `version` if it is still due; see the module docstring."""
+    try:
+        match = ctx.store.load(match_id)
+    except MatchNotFound:
+        return TurnResult(None, "no such match")
+    if match.version != version:
+        return TurnResult(None, f"the match is at version {match.version}, not {version}")
+    if seat not in match.to_act():
+        return TurnResult(None, f"seat {seat} is not to act at version {version}")
+    spec = match.seats[seat] if 0 <= seat < len(match.seats) else {}
+    if not spec.get("bot"):
+        return TurnResult(None, f"seat {seat} is not a bot seat")
+    started = time.perf_counter()
+    choice = policies.choose(match.engine, match.game_state, seat,
+                             bot_rng(match_id, version, seat), spec["bot"], spec.get("level"),
+                             seats=len(match.seats))
+    message = {"match_id": match_id, "seat": seat, "command": choice.command,
+               "command_id": command_id(match_id, version, seat), "expected_version": version}
+    ctx.bus.publish(COMMANDS, message, key=match_id)
+    return TurnResult(message, None, choice.iterations, time.perf_counter() - started)

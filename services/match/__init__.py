@@ -1,0 +1,1 @@
+"""The match service: owns match logs, takes commands, serves views (ARCHITECTURE.md)."""

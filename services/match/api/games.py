@@ -1,0 +1,25 @@
+"""/v1/games: the games this server hosts and the options each accepts."""
+from __future__ import annotations
+
+from services.match.api import Blueprint
+from services.match.schemas import GamesSchema
+from shared.games.registry import games
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games",
+                description="The games hosted, with their seat counts and options.")
+
+
+def describe(game) -> dict:
+    """A game as the API shows it."""
+    spec = game.spec
+    return {"name": spec.name, "title": spec.title, "min_players": spec.min_players,
+            "max_players": spec.max_players,
+            "options": {name: option.as_json() for name, option in spec.options.items()}}
+
+
+@blp.route("", methods=["GET"])
+@blp.response(200, GamesSchema)
+@blp.errors()
+def list_games():
+    """Every game the server hosts."""
+    return {"games": [describe(game) for _, game in sorted(games().items())]}

@@ -1,0 +1,153 @@
+"""/v1/matches: create a match, see it, act in it, and read its history."""
+from __future__ import annotations
+
+from flask import Response, current_app, request
+from marshmallow import ValidationError
+
+from services.match import context
+from services.match.api import BEARER, OPTIONAL_BEARER, Blueprint
+from services.match.auth import current_player, required_player
+from services.match.commands import submit
+from services.match.creation import create_match
+from services.match.errors import InvalidRequest
+from services.match.live import stream
+from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
+from services.match.redaction import redact_all
+from services.match.schemas import (CommandRequestSchema, CommandResponseSchema, CreatedSchema,
+                                    CreateMatchSchema, EventsPageSchema, EventsQuerySchema,
+                                    LegalSchema, LiveQuerySchema, MatchViewSchema,
+                                    ReplayQuerySchema, SeatQuerySchema, load_command)
+from services.match.seating import acting_seat, viewing_seat
+
+blp = Blueprint("matches", __name__, url_prefix="/v1/matches",
+                description="Matches: their views, commands, events, live updates and logs.")
+
+_SSE_DOC = {"200": {"description": "Server-Sent Events; each message's id is its version.",
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+_NDJSON_DOC = {"200": {"description": "The whole log, one event per line.",
+                       "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}}
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateMatchSchema, arg_name="body")
+@blp.response(201, CreatedSchema)
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=BEARER)
+def create(body):
+    """Create a match; the caller must hold one of its seats."""
+    ctx = context.current()
+    state = create_match(ctx, required_player(ctx.tokens), body)
+    return {"match_id": state.match_id, "version": state.version}
+
+
+@blp.route("/<match_id>", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
+@blp.response(200, MatchViewSchema)
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=OPTIONAL_BEARER)
+def get_match(match_id, query):
+    """The match as the caller's seat (or a spectator) may see it."""
+    ctx = context.current()
+    player = current_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    return match_view(state, viewing_seat(state, player, query.get("seat")))
+
+
+@blp.route("/<match_id>/legal", methods=["GET"])
+@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
+@blp.response(200, LegalSchema)
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=BEARER)
+def get_legal(match_id, query):
+    """Every command the caller's seat may send now."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    return legal(state, acting_seat(state, player, query.get("seat")))
+
+
+@blp.route("/<match_id>/commands", methods=["POST"])
+@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
+@blp.arguments(CommandRequestSchema, arg_name="body")
+@blp.response(200, CommandResponseSchema)
+@blp.errors(400, 401, 403, 404, 409, 422)
+@blp.doc(security=BEARER)
+def post_command(match_id, query, body):
+    """Send a command for the caller's seat; a repeated command_id gets the first answer."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    seat = acting_seat(state, player, query.get("seat"))
+    try:
+        command = load_command(state.game, body["command"])
+    except ValidationError as error:
+        raise InvalidRequest(error.messages) from None
+    result = submit(ctx, match_id, seat, command, body.get("command_id"),
+                    body.get("expected_version"))
+    return {"version": result.version, "to_act": list(result.to_act),
+            "events": redact_all(result.state, result.events, seat)}
+
+
+@blp.route("/<match_id>/events", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query", arg_name="query")
+@blp.response(200, EventsPageSchema)
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=OPTIONAL_BEARER)
+def get_events(match_id, query):
+    """A page of the match's events after version `from`, redacted for the caller."""
+    ctx = context.current()
+    player = current_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    seat = viewing_seat(state, player, query.get("seat"))
+    return events_page(ctx, state, seat, query["from_"], query["limit"])
+
+
+@blp.route("/<match_id>/live", methods=["GET"])
+@blp.arguments(LiveQuerySchema, location="query", arg_name="query")
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=OPTIONAL_BEARER, responses=_SSE_DOC)
+def get_live(match_id, query):
+    """The match's events as Server-Sent Events, as they are appended."""
+    ctx = context.current()
+    player = current_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    seat = viewing_seat(state, player, query.get("seat"))
+    config = current_app.config
+    events = stream(ctx, match_id, seat, _live_start(query), config["SSE_MAX_SECONDS"],
+                    config["SSE_HEARTBEAT_SECONDS"])
+    return Response(events, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _live_start(query: dict) -> int:
+    """Where a stream starts: after Last-Event-ID on a reconnect, else after `from`."""
+    header = request.headers.get("Last-Event-ID")
+    if header is None:
+        return query.get("from_", 0)
+    if not header.strip().isdigit():
+        raise InvalidRequest({"Last-Event-ID": ["Must be a version number."]})
+    return int(header)
+
+
+@blp.route("/<match_id>/replay", methods=["GET"])
+@blp.arguments(ReplayQuerySchema, location="query", arg_name="query")
+@blp.response(200, MatchViewSchema)
+@blp.errors(400, 401, 403, 404)
+@blp.doc(security=OPTIONAL_BEARER)
+def get_replay(match_id, query):
+    """The match as it stood after event `version`, as the caller may see it."""
+    ctx = context.current()
+    player = current_player(ctx.tokens)
+    state = load_match(ctx, match_id)
+    seat = viewing_seat(state, player, query.get("seat"))
+    return replay(ctx, state, query["version"], seat)
+
+
+@blp.route("/<match_id>/log", methods=["GET"])
+@blp.errors(403, 404)
+@blp.doc(responses=_NDJSON_DOC)
+def get_log(match_id):
+    """The whole unredacted log as NDJSON, once the match is over."""
+    ctx = context.current()
+    lines = log_lines(ctx, load_match(ctx, match_id))
+    return Response(lines, mimetype="application/x-ndjson")

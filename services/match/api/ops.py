@@ -1,0 +1,45 @@
+"""Operations: liveness, readiness and metrics."""
+from __future__ import annotations
+
+import redis as redis_lib
+from flask import Response
+from marshmallow import Schema, fields
+
+from services.match import context
+from services.match.api import Blueprint
+from services.match.errors import Unavailable
+from services.match.metrics import exposition
+
+blp = Blueprint("ops", __name__, description="Probes and metrics.")
+
+
+class StatusSchema(Schema):
+    status = fields.String(required=True)
+
+
+@blp.route("/healthz", methods=["GET"])
+@blp.response(200, StatusSchema)
+def healthz():
+    """The process is alive."""
+    return {"status": "ok"}
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.response(200, StatusSchema)
+@blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+def readyz():
+    """Redis answers, so the service can serve."""
+    try:
+        context.current().redis.ping()
+    except (redis_lib.ConnectionError, redis_lib.TimeoutError):
+        raise Unavailable("Redis does not answer.") from None
+    return {"status": "ready"}
+
+
+@blp.route("/metrics", methods=["GET"])
+@blp.doc(responses={"200": {"description": "Prometheus text format.",
+                            "content": {"text/plain": {"schema": {"type": "string"}}}}})
+def metrics():
+    """Prometheus metrics."""
+    body, content_type = exposition()
+    return Response(body, content_type=content_type)

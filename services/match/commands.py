@@ -1,0 +1,131 @@
+"""The one command path: HTTP and the bus consumer both submit commands through `submit`.
+
+Load the match, answer a repeated command id with its first answer, check the expected
+version and the turn, let the engine decide, append at the version decided on (the append
+script is the one place concurrency is settled), fold, remember and announce.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+from services.match import errors
+from services.match.announce import announce
+from services.match.chance import decision_rng, seed_of
+from services.match.context import MatchContext
+from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
+                                    DUPLICATES)
+from services.match.queries import load_match
+from shared.eventlog import AppendResult
+from shared.eventlog import VersionConflict as LogMoved
+from shared.games import api as engine_api
+from shared.games.replay import MatchState, fold
+
+ATTEMPTS = 5  # appends retried when another writer won and the client gave no version
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a command wrote: its logged events (unredacted) and who must act after them."""
+
+    state: MatchState  # the match as it is now, for redaction
+    events: list
+    version: int
+    to_act: tuple
+    duplicate: bool
+
+
+def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
+           command_id: Optional[str] = None, expected_version: Optional[int] = None,
+           source: str = "http") -> CommandResult:
+    """Apply `command` for `seat`, or raise the ApiError that says why not."""
+    started = time.perf_counter()
+    try:
+        result = _submit(ctx, match_id, seat, command, command_id, expected_version)
+    except errors.ApiError as error:
+        COMMANDS.labels(source, error.code).inc()
+        raise
+    COMMANDS.labels(source, "duplicate" if result.duplicate else "applied").inc()
+    COMMAND_SECONDS.observe(time.perf_counter() - started)
+    return result
+
+
+def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
+    """Command ids are the client's, so they are scoped to the seat that sent them."""
+    return None if command_id is None else f"{seat}:{command_id}"
+
+
+def _submit(ctx, match_id, seat, command, command_id, expected_version) -> CommandResult:
+    state = load_match(ctx, match_id)
+    key = command_key(seat, command_id)
+    if key is not None:
+        prior = ctx.log.command_result(match_id, key)
+        if prior is not None:
+            return _repeat(ctx, match_id, prior)
+    for _ in range(ATTEMPTS):
+        if expected_version is not None and expected_version != state.version:
+            raise errors.VersionConflict(state.version)
+        events = _decide(ctx, state, seat, command)
+        try:
+            written = ctx.log.append(match_id, events, state.version, command_id=key)
+        except LogMoved as moved:
+            CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
+            if expected_version is not None:
+                raise errors.VersionConflict(moved.current) from None
+            state = load_match(ctx, match_id)  # decide again on the log as it is now
+            continue
+        if written.duplicate:  # the same id won a race with us: answer as the first time
+            return _repeat(ctx, match_id, written)
+        APPENDS.labels("command").inc()
+        return _applied(ctx, state, written)
+    raise errors.VersionConflict(state.version)
+
+
+def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict) -> list:
+    """The events the engine decides for this command; raise the matching ApiError."""
+    if seat not in state.to_act():
+        raise errors.NotYourTurn(_not_your_turn(state, seat))
+    rng = decision_rng(seed_of(ctx.redis, ctx.keys.meta(state.match_id)), state.version)
+    try:
+        events = state.engine.decide(state.game_state, seat, command, rng)
+    except engine_api.NotYourTurn as refusal:
+        raise errors.NotYourTurn(refusal.rule) from None
+    except engine_api.IllegalCommand as refusal:
+        raise errors.IllegalCommand(refusal.rule) from None
+    if not events:
+        raise errors.IllegalCommand("That command would change nothing.")
+    return events
+
+
+def _not_your_turn(state: MatchState, seat: int) -> str:
+    if state.status != "active":
+        return "The match is over."
+    waiting = ", ".join(str(s) for s in state.to_act()) or "nobody"
+    return f"Seat {seat} is not to act now; waiting for seat {waiting}."
+
+
+def _applied(ctx: MatchContext, before: MatchState, written: AppendResult) -> CommandResult:
+    """Fold what was written, keep the new state warm, and tell the bus."""
+    logged = ctx.log.read(before.match_id, from_version=before.version,
+                          to_version=written.last_version)
+    after = fold(logged, start=before)
+    ctx.store.remember(after)
+    announce(ctx.bus, after)
+    return CommandResult(state=after, events=logged, version=after.version,
+                         to_act=after.to_act(), duplicate=False)
+
+
+def _repeat(ctx: MatchContext, match_id: str, prior: AppendResult) -> CommandResult:
+    """The first answer to a command id: its events, and who had to act after them."""
+    DUPLICATES.inc()
+    logged = ctx.log.read(match_id, from_version=prior.first_version - 1,
+                          to_version=prior.last_version)
+    then = ctx.store.load(match_id, prior.last_version)
+    now = load_match(ctx, match_id)
+    # Announce again: the first attempt may have died between its append and its
+    # announcement, and a client retries exactly then. Consumers are idempotent, so a
+    # repeated announcement costs nothing and heals that gap.
+    announce(ctx.bus, now)
+    return CommandResult(state=now, events=logged, version=prior.last_version,
+                         to_act=then.to_act(), duplicate=True)

@@ -1,0 +1,59 @@
+"""The match service's dependencies, built once per process (the composition root's parts).
+
+The HTTP app and the bus consumer share this, so both run the one command path over the
+same log, store and bus.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import current_app
+
+from services.match.auth import Tokens
+from shared.config import Settings
+from shared.eventlog import Bus, EventLog, Keys
+from shared.eventlog.connect import connect
+from shared.eventlog.snapshots import SnapshotStore
+from shared.eventlog.store import MatchStore
+
+_GAMES_DIR = Path(__file__).resolve().parents[2] / "shared" / "games"
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Everything a request or a bus message needs to reach matches."""
+
+    settings: Settings
+    redis: object
+    keys: Keys
+    log: EventLog
+    bus: Bus
+    store: MatchStore
+    tokens: Tokens
+
+
+def engine_stamp() -> str:
+    """A digest of the engine code, so a snapshot pickled by other engine code is ignored."""
+    digest = hashlib.sha1()
+    for path in sorted(_GAMES_DIR.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build(settings: Settings) -> MatchContext:
+    """Open Redis and wire the log, bus and store for `settings`."""
+    client = connect(settings.redis_url)
+    keys = Keys(settings.namespace)
+    log = EventLog(client, keys)
+    snapshots = SnapshotStore(client, keys, code_stamp=engine_stamp())
+    store = MatchStore(log, snapshots, snapshot_every=settings.snapshot_every)
+    return MatchContext(settings=settings, redis=client, keys=keys, log=log,
+                        bus=Bus(client, keys, partitions=settings.bus_partitions),
+                        store=store, tokens=Tokens(settings.secret))
+
+
+def current() -> MatchContext:
+    """The context of the running Flask app."""
+    return current_app.extensions["orrery.match"]

@@ -1,0 +1,80 @@
+"""Creating a match: check the request against the game, draw its setup, write version 1..n."""
+from __future__ import annotations
+
+import time
+import uuid
+
+from services.match.announce import announce
+from services.match.chance import SEED_FIELD, new_seed, setup_rng
+from services.match.context import MatchContext
+from services.match.errors import Forbidden, InvalidRequest, NotFound
+from services.match.metrics import APPENDS
+from shared.games.api import Game, InvalidOptions
+from shared.games.registry import UnknownGame, get_game
+from shared.games.replay import MatchState, match_created
+
+
+def create_match(ctx: MatchContext, caller: str, request: dict) -> MatchState:
+    """Create the match `request` describes (CreateMatchSchema, loaded) for `caller`."""
+    engine = _game(request["game"])
+    _check_seat_count(engine, request["seats"])
+    seats = [_seat(ctx, seat) for seat in request["seats"]]
+    if not any(seat.get("player_id") == caller for seat in seats):
+        raise Forbidden("You must hold one of the seats of a match you create.")
+    options = _options(engine, request["options"])
+    match_id = uuid.uuid4().hex
+    seed = new_seed(request.get("seed"))
+    created = time.time()
+    # The seed goes to the private meta hash only: it would reveal hidden deck orders.
+    ctx.redis.hset(ctx.keys.meta(match_id), mapping={
+        SEED_FIELD: seed, "created_by": caller, "created_at": created})
+    events = [match_created(match_id, engine.spec.name, seats, options, request["clock"])]
+    events += engine.setup(options, len(seats), setup_rng(seed))
+    ctx.log.append(match_id, events, expected_version=0)
+    APPENDS.labels("creation").inc()
+    _list_for_players(ctx, match_id, seats, created)
+    state = ctx.store.load(match_id)
+    announce(ctx.bus, state)
+    return state
+
+
+def _game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except UnknownGame:
+        raise NotFound(f"There is no game {name!r}; GET /v1/games lists them.") from None
+
+
+def _check_seat_count(engine: Game, seats: list) -> None:
+    spec = engine.spec
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        players = (f"{spec.min_players}" if spec.min_players == spec.max_players
+                   else f"{spec.min_players} to {spec.max_players}")
+        raise InvalidRequest({"seats": [f"{spec.title} takes {players} players, "
+                                        f"not {len(seats)}."]})
+
+
+def _seat(ctx: MatchContext, seat: dict) -> dict:
+    """A seat as MatchCreated records it: {player_id, name} or {bot, level}."""
+    if "bot" in seat:
+        return {"bot": seat["bot"], "level": seat.get("level", 1)}
+    name = ctx.redis.hget(ctx.keys.player(seat["player_id"]), "name")
+    if name is None:
+        raise NotFound(f"There is no player {seat['player_id']!r}.")
+    return {"player_id": seat["player_id"], "name": name.decode()}
+
+
+def _options(engine: Game, given: dict) -> dict:
+    try:
+        return engine.spec.resolve_options(given)
+    except InvalidOptions as error:
+        raise InvalidRequest({"options": error.fields},
+                             f"{engine.spec.title} does not accept these options.") from None
+
+
+def _list_for_players(ctx: MatchContext, match_id: str, seats: list, created: float) -> None:
+    """Index the match under each human player (a later issue lists a player's matches)."""
+    pipe = ctx.redis.pipeline(transaction=False)
+    for player_id in {seat["player_id"] for seat in seats if "player_id" in seat}:
+        pipe.zadd(ctx.keys.player_matches(player_id), {match_id: created})
+    pipe.execute()

@@ -1,0 +1,67 @@
+"""Reading matches: the view, legal commands, event pages, replays and the raw log."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterator, Optional
+
+from services.match.errors import Forbidden, InvalidRequest, NotFound
+from services.match.redaction import redact_all
+from shared.eventlog.store import MatchNotFound
+from shared.games.registry import UnknownGame
+from shared.games.replay import MatchState
+
+_MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
+
+
+def load_match(ctx, match_id: str, version: Optional[int] = None) -> MatchState:
+    """The match (after `version` events when given); 404 when there is no such match."""
+    if not _MATCH_ID.match(match_id):  # also keeps odd text out of Redis key names
+        raise NotFound(f"There is no match {match_id!r}.")
+    try:
+        return ctx.store.load(match_id, version)
+    except (MatchNotFound, UnknownGame):
+        raise NotFound(f"There is no match {match_id!r}.") from None
+
+
+def public_clock(clock: Optional[dict]) -> Optional[dict]:
+    """The clock as agreed at creation; deadlines are not enforced yet (a later issue)."""
+    return None if clock is None else {**clock, "enforced": False}
+
+
+def match_view(state: MatchState, seat: Optional[int]) -> dict:
+    """The match as `seat` (None: spectator) may see it."""
+    engine = state.engine
+    return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
+            "status": state.status, "version": state.version, "to_act": list(state.to_act()),
+            "view": engine.view(state.game_state, seat),
+            "outcome": engine.outcome(state.game_state), "clock": public_clock(state.clock)}
+
+
+def legal(state: MatchState, seat: int) -> dict:
+    """Every command `seat` may send now (none when it is not to act)."""
+    commands = state.engine.legal_commands(state.game_state, seat) if seat in state.to_act() else []
+    return {"seat": seat, "commands": list(commands)}
+
+
+def events_page(ctx, state: MatchState, seat: Optional[int], after: int, limit: int) -> dict:
+    """Up to `limit` events after version `after`, redacted for `seat`."""
+    events = ctx.log.read(state.match_id, from_version=after, limit=limit)
+    return {"events": redact_all(state, events, seat),
+            "next": events[-1]["v"] if events else after}
+
+
+def replay(ctx, state: MatchState, version: int, seat: Optional[int]) -> dict:
+    """The match as it stood after event `version`, seen by `seat` as the match is now."""
+    if not 1 <= version <= state.version:
+        raise InvalidRequest({"version": [f"This match has versions 1 to {state.version}."]})
+    return match_view(load_match(ctx, state.match_id, version), seat)
+
+
+def log_lines(ctx, state: MatchState) -> Iterator[str]:
+    """The whole unredacted log as NDJSON lines; only a finished match's log is public."""
+    if state.status != "finished":
+        raise Forbidden("The log of a match in progress holds hidden information; "
+                        "it can be exported once the match is over.")
+    events = ctx.log.read(state.match_id, to_version=state.version)
+    return (json.dumps(event, separators=(",", ":")) + "\n" for event in events)

@@ -1,0 +1,22 @@
+"""What a seat may see of a logged event: the one gate every outgoing event passes."""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from shared.games.replay import MATCH_CREATED, MatchState
+
+
+def redact(state: MatchState, event: dict, seat: Optional[int]) -> dict:
+    """`event` ({v, type, data, at}) as `seat` (None: spectator) may see it now.
+
+    `state` is the match as it is now: once it is finished every event is public.
+    """
+    if event["type"] == MATCH_CREATED or state.status == "finished":
+        return event
+    seen = state.engine.redact({"type": event["type"], "data": event["data"]}, seat)
+    return {**event, "type": seen["type"], "data": seen["data"]}
+
+
+def redact_all(state: MatchState, events: Iterable[dict], seat: Optional[int]) -> list:
+    """Every event of `events`, redacted for `seat`."""
+    return [redact(state, event, seat) for event in events]

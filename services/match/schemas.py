@@ -1,0 +1,179 @@
+"""The match service's HTTP request and response schemas (the edge; the core sees dicts)."""
+from __future__ import annotations
+
+from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
+
+from shared.schemas.games import command_schema
+
+BOTS = ("random", "greedy", "mcts")
+ON_TIMEOUT = ("bot", "skip", "forfeit")
+STATUSES = ("active", "finished", "aborted")
+MAX_SEED = 2 ** 63 - 1
+_COMMAND_ID = validate.Length(1, 100)
+
+
+# ---- players and games -------------------------------------------------------------
+
+class NewPlayerSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 64))
+
+    @validates_schema
+    def _not_blank(self, data, **kwargs):
+        if not data["name"].strip():
+            raise ValidationError("A name needs at least one visible character.", "name")
+
+
+class PlayerSchema(Schema):
+    player_id = fields.String(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class GameSchema(Schema):
+    name = fields.String(required=True)
+    title = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+
+
+class GamesSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+# ---- creating a match --------------------------------------------------------------
+
+class SeatRequestSchema(Schema):
+    """A human seat {player_id} or a bot seat {bot, level}."""
+
+    player_id = fields.String(validate=validate.Length(1, 64))
+    bot = fields.String(validate=validate.OneOf(BOTS))
+    level = fields.Integer(strict=True, validate=validate.Range(1, 3))
+
+    @validates_schema
+    def _one_kind(self, data, **kwargs):
+        if ("player_id" in data) == ("bot" in data):
+            raise ValidationError("A seat is either {player_id} or {bot, level}.")
+        if "player_id" in data and "level" in data:
+            raise ValidationError("Only bot seats have a level.", "level")
+
+
+class ClockSchema(Schema):
+    """Either {per_move_seconds, on_timeout} or {bank_seconds, increment_seconds,
+    on_timeout, weekends_off}."""
+
+    per_move_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
+    bank_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
+    increment_seconds = fields.Integer(strict=True, validate=validate.Range(min=0))
+    weekends_off = fields.Boolean()
+    on_timeout = fields.String(required=True, validate=validate.OneOf(ON_TIMEOUT))
+
+    @validates_schema
+    def _one_shape(self, data, **kwargs):
+        per_move = "per_move_seconds" in data
+        bank_keys = {"bank_seconds", "increment_seconds", "weekends_off"} & data.keys()
+        if per_move and bank_keys:
+            raise ValidationError("A clock is per move or a bank, not both.")
+        if not per_move and not {"bank_seconds", "increment_seconds"} <= bank_keys:
+            raise ValidationError("Give per_move_seconds, or bank_seconds and increment_seconds.")
+
+
+class CreateMatchSchema(Schema):
+    game = fields.String(required=True, validate=validate.Length(1, 64))
+    seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
+                        validate=validate.Length(1, 16))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
+    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
+        "description": "Makes the match's shuffles reproducible; never shown again."})
+
+
+class CreatedSchema(Schema):
+    match_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+# ---- reading a match ---------------------------------------------------------------
+
+class SeatQuerySchema(Schema):
+    seat = fields.Integer(validate=validate.Range(min=0, max=1000), metadata={
+        "description": "For a player holding several seats: which one."})
+
+
+class MatchSeatSchema(Schema):
+    player_id = fields.String()
+    name = fields.String()
+    bot = fields.String()
+    level = fields.Integer()
+
+
+class MatchViewSchema(Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seats = fields.List(fields.Nested(MatchSeatSchema), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    version = fields.Integer(required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+    view = fields.Dict(required=True, metadata={"description": "The game's own view."})
+    outcome = fields.Dict(required=True, allow_none=True)
+    clock = fields.Dict(required=True, allow_none=True)
+
+
+class LegalSchema(Schema):
+    seat = fields.Integer(required=True)
+    commands = fields.List(fields.Dict(), required=True)
+
+
+class LoggedEventSchema(Schema):
+    v = fields.Integer(required=True)
+    type = fields.String(required=True)
+    data = fields.Dict(required=True)
+    at = fields.String(required=True)
+
+
+class EventsQuerySchema(SeatQuerySchema):
+    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0),
+                           metadata={"description": "Events after this version."})
+    limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
+
+
+class EventsPageSchema(Schema):
+    events = fields.List(fields.Nested(LoggedEventSchema), required=True)
+    next = fields.Integer(required=True)
+
+
+class LiveQuerySchema(SeatQuerySchema):
+    from_ = fields.Integer(data_key="from", validate=validate.Range(min=0), metadata={
+        "description": "Stream events after this version (Last-Event-ID wins when sent)."})
+
+
+class ReplayQuerySchema(SeatQuerySchema):
+    version = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
+# ---- commands ----------------------------------------------------------------------
+
+class CommandRequestSchema(Schema):
+    command = fields.Dict(required=True, metadata={"description": "The game's command."})
+    command_id = fields.String(validate=_COMMAND_ID)
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class CommandResponseSchema(Schema):
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(LoggedEventSchema), required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+
+
+def load_command(game: str, command: dict) -> dict:
+    """The command checked against the game's shape; raise ValidationError keyed "command"."""
+    try:
+        schema = command_schema(game)
+    except ModuleNotFoundError:  # a game without a shape schema: its rules check everything
+        if not isinstance(command.get("type"), str):
+            raise ValidationError({"command": {"type": ["A command needs a string type."]}})
+        return command
+    try:
+        return schema.load(command)
+    except ValidationError as error:
+        raise ValidationError({"command": error.messages}) from None

@@ -1,0 +1,91 @@
+"""/v1/tickets: ask for a game; see whether it has been found; give up waiting."""
+from __future__ import annotations
+
+import time
+
+from services.matchmaking import pools as pools_module
+from services.matchmaking.api import BEARER, Blueprint, current
+from services.matchmaking.auth import required_player
+from services.matchmaking.errors import (
+    AlreadyWaiting, Forbidden, InvalidRequest, NotFound, TicketClosed)
+from services.matchmaking.schemas import TicketCreatedSchema, TicketRequestSchema, TicketSchema
+from services.matchmaking.tickets import (
+    CANCELLED, TicketRecord, new_ticket_id, pool_of)
+from shared.games.api import InvalidOptions
+from shared.games.registry import get_game
+
+blp = Blueprint("tickets", __name__, url_prefix="/v1/tickets",
+                description="Matchmaking tickets: ask for a game, not for an opponent.")
+
+
+def _shown(record: TicketRecord) -> dict:
+    return {"ticket_id": record.ticket_id, "status": record.shown_status,
+            "match_id": record.match_id, "game": record.game, "players": record.players,
+            "mode": record.mode, "allow_bots": record.allow_bots,
+            "max_wait_seconds": record.max_wait, "created_at": record.created_at}
+
+
+def _owned(ticket_id: str) -> TicketRecord:
+    ctx = current()
+    player_id = required_player(ctx.tokens)
+    record = ctx.pools.get(ticket_id)
+    if record is None:
+        raise NotFound(f"There is no ticket {ticket_id!r}.")
+    if record.player_id != player_id:
+        raise Forbidden("This ticket is not yours.")
+    return record
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(TicketRequestSchema, arg_name="body")
+@blp.response(201, TicketCreatedSchema)
+@blp.doc(security=BEARER)
+@blp.errors(400, 401, 409)
+def create_ticket(body):
+    """Join the pool for this game, player count, mode and clock."""
+    ctx = current()
+    player_id = required_player(ctx.tokens)
+    spec = get_game(body["game"]).spec
+    try:
+        options = spec.resolve_options(body["options"])
+    except InvalidOptions as error:
+        raise InvalidRequest({"options": error.fields},
+                             f"{spec.title} does not accept these options.") from None
+    pool = pool_of(body["game"], body["players"], body["mode"], body["clock"])
+    record = TicketRecord(
+        ticket_id=new_ticket_id(pool), player_id=player_id, pool=pool, game=body["game"],
+        players=body["players"], mode=body["mode"], options=options, clock=body["clock"],
+        allow_bots=body["allow_bots"], max_wait=body["max_wait_seconds"],
+        created_at=time.time())
+    standing = ctx.standings.get(body["game"], player_id)
+    try:
+        ctx.pools.open(record, standing.mu, standing.sigma, standing.reliability)
+    except pools_module.AlreadyWaiting as held:
+        raise AlreadyWaiting("You already wait in this pool with another ticket.",
+                             ticket_id=held.ticket_id) from None
+    return {"ticket_id": record.ticket_id}
+
+
+@blp.route("/<string:ticket_id>", methods=["GET"])
+@blp.response(200, TicketSchema)
+@blp.doc(security=BEARER)
+@blp.errors(401, 403, 404)
+def get_ticket(ticket_id):
+    """Where the ticket stands: waiting, matched (with the match id), expired or cancelled."""
+    return _shown(_owned(ticket_id))
+
+
+@blp.route("/<string:ticket_id>", methods=["DELETE"])
+@blp.response(200, TicketSchema)
+@blp.doc(security=BEARER)
+@blp.errors(401, 403, 404, 409)
+def cancel_ticket(ticket_id):
+    """Stop waiting. Cancelling a cancelled ticket is harmless; a matched one cannot be."""
+    record = _owned(ticket_id)
+    before = current().pools.close(ticket_id, CANCELLED)
+    if before not in ("waiting", CANCELLED):
+        shown = "waiting" if before == "forming" else before
+        raise TicketClosed(f"The ticket is {shown}: it can no longer be cancelled."
+                           + (" A match is being made for it." if before == "forming" else ""),
+                           status=shown)
+    return _shown(current().pools.get(ticket_id) or record)

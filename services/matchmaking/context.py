@@ -1,0 +1,35 @@
+"""The matchmaking service's dependencies, built once per process."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from services.matchmaking.auth import Tokens
+from services.matchmaking.keys import MatchmakingKeys
+from services.matchmaking.pools import Pools
+from services.matchmaking.standings import Standings
+from shared.config import Settings
+from shared.eventlog import Bus, EventLog, Keys
+from shared.eventlog.connect import connect
+
+
+@dataclass(frozen=True)
+class MatchmakingContext:
+    settings: Settings
+    redis: object
+    keys: MatchmakingKeys
+    log: EventLog          # read only: match logs are the match service's
+    bus: Bus
+    pools: Pools
+    standings: Standings
+    tokens: Tokens
+
+
+def build(settings: Settings) -> MatchmakingContext:
+    """Open Redis and wire pools, standings, logs and the bus for `settings`."""
+    client = connect(settings.redis_url)
+    keys = MatchmakingKeys(settings.namespace)
+    bus = Bus(client, Keys(settings.namespace), partitions=settings.bus_partitions)
+    return MatchmakingContext(
+        settings=settings, redis=client, keys=keys, log=EventLog(client, Keys(settings.namespace)),
+        bus=bus, pools=Pools(client, keys, bus), standings=Standings(client, keys),
+        tokens=Tokens(settings.secret))

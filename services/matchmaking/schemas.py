@@ -1,0 +1,106 @@
+"""The HTTP edge's schemas (API.md, "Matchmaking")."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from shared.games.registry import games
+from shared.schemas.matchmaking import MODES
+
+ON_TIMEOUT = ("bot", "skip", "forfeit")   # as the match service's ClockSchema
+MAX_WAIT_SECONDS = 30 * 86400
+
+
+class ClockSchema(Schema):
+    """Either {per_move_seconds, on_timeout} or {bank_seconds, increment_seconds,
+    on_timeout, weekends_off} (the match service's clock; to move to shared/schemas)."""
+
+    per_move_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
+    bank_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
+    increment_seconds = fields.Integer(strict=True, validate=validate.Range(min=0))
+    weekends_off = fields.Boolean()
+    on_timeout = fields.String(required=True, validate=validate.OneOf(ON_TIMEOUT))
+
+    @validates_schema
+    def _one_shape(self, data, **kwargs):
+        per_move = "per_move_seconds" in data
+        bank_keys = {"bank_seconds", "increment_seconds", "weekends_off"} & data.keys()
+        if per_move and bank_keys:
+            raise ValidationError("A clock is per move or a bank, not both.")
+        if not per_move and not {"bank_seconds", "increment_seconds"} <= bank_keys:
+            raise ValidationError("Give per_move_seconds, or bank_seconds and increment_seconds.")
+
+
+class TicketRequestSchema(Schema):
+    game = fields.String(required=True, validate=validate.Length(1, 64))
+    players = fields.Integer(required=True, strict=True, validate=validate.Range(2, 6))
+    mode = fields.String(load_default="ranked", validate=validate.OneOf(MODES))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
+    allow_bots = fields.Boolean(load_default=False)
+    max_wait_seconds = fields.Integer(strict=True, load_default=3600,
+                                      validate=validate.Range(1, MAX_WAIT_SECONDS))
+
+    @validates_schema
+    def _game_and_seats(self, data, **kwargs):
+        game = games().get(data.get("game"))
+        if game is None:
+            raise ValidationError(f"Unknown game; one of {sorted(games())}.", "game")
+        spec = game.spec
+        players = data.get("players")
+        if players is not None and not spec.min_players <= players <= spec.max_players:
+            raise ValidationError(f"{spec.title} takes {spec.min_players} to "
+                                  f"{spec.max_players} players.", "players")
+
+
+class TicketCreatedSchema(Schema):
+    ticket_id = fields.String(required=True)
+
+
+class TicketSchema(Schema):
+    ticket_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["waiting", "matched", "expired", "cancelled"]))
+    match_id = fields.String(allow_none=True, required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    mode = fields.String(required=True)
+    allow_bots = fields.Boolean(required=True)
+    max_wait_seconds = fields.Integer(required=True)
+    created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+
+
+class LeaderboardEntrySchema(Schema):
+    player_id = fields.String(required=True)
+    name = fields.String(required=True)
+    rating = fields.Float(required=True)
+    rank = fields.Integer(required=True)
+    matches = fields.Integer(required=True, metadata={"description": "Rated matches."})
+    provisional = fields.Boolean(required=True)
+
+
+class LeaderboardSchema(Schema):
+    game = fields.String(required=True)
+    entries = fields.List(fields.Nested(LeaderboardEntrySchema), required=True)
+
+
+class PageSchema(Schema):
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+
+
+class GameRatingSchema(Schema):
+    game = fields.String(required=True)
+    rating = fields.Float(required=True)
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    matches = fields.Integer(required=True, metadata={"description": "Rated matches."})
+    provisional = fields.Boolean(required=True)
+    reliability = fields.Float(required=True, metadata={
+        "description": "0..1: the share of matches played through (timeouts and "
+                       "abandonments lower it)."})
+
+
+class PlayerRatingsSchema(Schema):
+    player_id = fields.String(required=True)
+    ratings = fields.List(fields.Nested(GameRatingSchema), required=True)
+    reliability = fields.Float(required=True, metadata={"description": "Over every game."})

@@ -1,0 +1,166 @@
+"""Standings on Redis: ratings, reliability and leaderboards, kept from match results.
+
+A result is applied once per match (its stored result is the idempotency key), under a
+per-game lock. Results are applied in finishing order; one that arrives after a later one
+was applied makes the game's standings be recomputed from the stored results, so that the
+standings never depend on delivery order and equal a rebuild from the logs
+(services/matchmaking/rebuild.py).
+"""
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import asdict
+from typing import Iterable, Optional
+
+from services.matchmaking import ratings
+from services.matchmaking.keys import MatchmakingKeys
+from services.matchmaking.ratings import Standing
+from services.matchmaking.results import MatchResult, SeatResult
+
+LOCK_SECONDS = 30
+
+
+class StandingsBusy(Exception):
+    """Another worker holds the game's standings; try again shortly."""
+
+
+def _text(value):
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def result_json(result: MatchResult) -> str:
+    return json.dumps(asdict(result), separators=(",", ":"), sort_keys=True)
+
+
+def result_from_json(text) -> MatchResult:
+    data = json.loads(text)
+    return MatchResult(**{**data, "seats": tuple(SeatResult(**s) for s in data["seats"])})
+
+
+def standing_fields(standing: Standing) -> dict:
+    return {"player_id": standing.player_id, "name": standing.name, "mu": repr(standing.mu),
+            "sigma": repr(standing.sigma), "rated_matches": standing.rated_matches,
+            "matches": standing.matches, "penalty": repr(standing.penalty)}
+
+
+def standing_from_fields(raw: dict) -> Standing:
+    get = {_text(k): _text(v) for k, v in raw.items()}
+    return Standing(player_id=get["player_id"], name=get["name"], mu=float(get["mu"]),
+                    sigma=float(get["sigma"]), rated_matches=int(get["rated_matches"]),
+                    matches=int(get["matches"]), penalty=float(get["penalty"]))
+
+
+class Standings:
+    def __init__(self, redis, keys: MatchmakingKeys):
+        self.redis = redis
+        self.keys = keys
+
+    # --- reading -------------------------------------------------------------------
+
+    def get(self, game: str, player_id: str) -> Standing:
+        """The player's standing in `game` (a fresh one if they have none)."""
+        raw = self.redis.hgetall(self.keys.standing(game, player_id))
+        return standing_from_fields(raw) if raw else Standing(player_id)
+
+    def known(self, game: str, player_id: str) -> bool:
+        return bool(self.redis.exists(self.keys.standing(game, player_id)))
+
+    def leaderboard(self, game: str, limit: int = 100, offset: int = 0) -> list:
+        """(rank, standing) from the best, for players with at least one rated match."""
+        ids = [_text(p) for p in self.redis.zrevrange(self.keys.leaderboard(game),
+                                                       offset, offset + limit - 1)]
+        pipe = self.redis.pipeline(transaction=False)
+        for player_id in ids:
+            pipe.hgetall(self.keys.standing(game, player_id))
+        return [(offset + i + 1, standing_from_fields(raw))
+                for i, raw in enumerate(pipe.execute()) if raw]
+
+    # --- applying ------------------------------------------------------------------
+
+    def apply(self, result: MatchResult) -> str:
+        """Apply a finished match once: "applied", "recomputed" or "duplicate"."""
+        with self._locked(result.game):
+            if self.redis.exists(self.keys.result(result.game, result.match_id)):
+                return "duplicate"
+            last = self.redis.zrange(self.keys.results(result.game), -1, -1)
+            if last and _text(last[0]) > result.order_key:
+                self._store_result(self.redis, result)
+                self.write_all(result.game, ratings.replay(self.results(result.game)),
+                               results=None)
+                return "recomputed"
+            players = {s.player_id for s in result.humans}
+            table = {p: self.get(result.game, p) for p in players}
+            changed = ratings.apply_result(table, result)
+            pipe = self.redis.pipeline(transaction=True)
+            for standing in changed.values():
+                self._write_standing(pipe, result.game, standing)
+            self._store_result(pipe, result)
+            pipe.execute()
+            return "applied"
+
+    def replace(self, game: str, results: list) -> None:
+        """Make the game's standings those `results` give (the rebuild), under its lock."""
+        with self._locked(game):
+            self.write_all(game, ratings.replay(results), results=results)
+
+    def results(self, game: str) -> list:
+        """Every stored result of `game`, in the order they apply."""
+        members = [_text(m) for m in self.redis.zrange(self.keys.results(game), 0, -1)]
+        pipe = self.redis.pipeline(transaction=False)
+        for member in members:
+            pipe.get(self.keys.result(game, member.rsplit("|", 1)[1]))
+        return [result_from_json(raw) for raw in pipe.execute() if raw]
+
+    def write_all(self, game: str, table: dict, results: Optional[Iterable[MatchResult]]) -> None:
+        """Replace the game's standings with `table` (and its results, when given)."""
+        doomed = [k for k in self.redis.scan_iter(match=self.keys.game_pattern(game), count=1000)
+                  if _text(k) != self.keys.standings_lock(game)
+                  and (results is not None or self._is_standing_key(game, _text(k)))]
+        pipe = self.redis.pipeline(transaction=True)
+        for key in doomed:
+            pipe.delete(key)
+        for standing in sorted(table.values(), key=lambda s: s.player_id):
+            self._write_standing(pipe, game, standing)
+        for result in results or ():
+            self._store_result(pipe, result)
+        pipe.execute()
+
+    def _is_standing_key(self, game: str, key: str) -> bool:
+        return key == self.keys.leaderboard(game) or key.startswith(
+            self.keys.standing(game, ""))
+
+    def _write_standing(self, pipe, game: str, standing: Standing) -> None:
+        pipe.hset(self.keys.standing(game, standing.player_id), mapping=standing_fields(standing))
+        if standing.rated_matches:
+            pipe.zadd(self.keys.leaderboard(game), {standing.player_id: standing.rating})
+
+    def _store_result(self, pipe, result: MatchResult) -> None:
+        pipe.set(self.keys.result(result.game, result.match_id), result_json(result))
+        pipe.zadd(self.keys.results(result.game), {result.order_key: 0})
+
+    def _locked(self, game: str):
+        return _Lock(self.redis, self.keys.standings_lock(game))
+
+
+class _Lock:
+    """A short Redis lock (SET NX PX) released only by its holder."""
+
+    _RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+
+    def __init__(self, redis, key: str, wait: float = 10.0):
+        self.redis, self.key, self.wait = redis, key, wait
+        self.token = uuid.uuid4().hex
+
+    def __enter__(self):
+        deadline = time.monotonic() + self.wait
+        while not self.redis.set(self.key, self.token, nx=True, px=LOCK_SECONDS * 1000):
+            if time.monotonic() > deadline:
+                raise StandingsBusy(self.key)
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc):
+        self.redis.eval(self._RELEASE, 1, self.key, self.token)
+        return False

@@ -1,0 +1,432 @@
+"""The player in turn's actions (rulebook, Gameplay, Cards, Actions, Faction tokens, Upgrades
+board, Glossary): each card action uses one card; special actions cost faction tokens.
+Each `do_*` checks and applies a command; each `*_commands` lists the legal ones.
+"""
+from itertools import combinations, product
+
+from shared.games.exsilium import factions
+from shared.games.exsilium.board import around, tile_pos, touching
+from shared.games.exsilium.components import card, kind_of, strength, usable_by
+from shared.games.exsilium.flow import draw
+from shared.games.exsilium.messages import refuse
+from shared.games.exsilium.movement import paths, run_path
+from shared.games.exsilium.state import figures
+from shared.games.exsilium.table import free, movable, terrain
+
+MOVE_KINDS = ("move", "all_terrain", "hologram", "cross_frontier")
+PLAY_KINDS = ("draw", "swap", "remove", "portal", "cracking")
+BASIC_MOVE = 2
+
+
+def by_key(cards):
+    """One card id per card definition (cards of one definition are interchangeable)."""
+    seen = {}
+    for cid in sorted(cards):
+        seen.setdefault(card(cid)["key"], cid)
+    return list(seen.values())
+
+
+def _hand_card(state, seat, cid):
+    if cid not in state.players[seat].hand:
+        refuse(state, "no_card")
+    return cid
+
+
+def _mini(state, seat, mini):
+    if mini not in movable(state, seat):
+        refuse(state, "no_mini")
+    return mini
+
+
+def _own_action(state, seat, cid):
+    faction = state.players[seat].faction
+    if not usable_by(cid, faction):
+        refuse(state, "faction_card", faction=card(cid)["type"].capitalize())
+
+
+# --- move (a card moves 1 miniature up to 2 nodes, or its move action) ----------------------
+
+def move_profile(state, seat, mini, cid, action):
+    """(max nodes, frontier it may cross alone, needs a token) of a move with this card."""
+    start = state.players[seat].minis[mini]
+    kind = kind_of(cid) if action else "basic"
+    spec = card(cid)["action"]
+    length = {"move": spec.get("nodes"), "all_terrain": spec.get("nodes"),
+              "hologram": spec.get("nodes"), "cross_frontier": 1}.get(kind, BASIC_MOVE)
+    if kind != "all_terrain" and terrain(state, tile_pos(start)) == "sandstorm":
+        length = 1
+    return length, spec.get("frontier", 0) if kind == "cross_frontier" else 0, kind == "hologram"
+
+
+def do_move(tx, seat, cmd):
+    state = tx.state
+    cid = _hand_card(state, seat, cmd.get("card"))
+    mini = _mini(state, seat, cmd.get("mini"))
+    action = bool(cmd.get("action"))
+    if action:
+        _own_action(state, seat, cid)
+        if kind_of(cid) not in MOVE_KINDS:
+            refuse(state, "no_action", why="not a move")
+    length, cross, token = move_profile(state, seat, mini, cid, action)
+    path = cmd.get("path")
+    if not isinstance(path, list) or not 1 <= len(path) <= length:
+        refuse(state, "path_len", n=length)
+    start = state.players[seat].minis[mini]
+    if cross and not any(True for b in path[:1] if tile_pos(b) != tile_pos(start)):
+        refuse(state, "no_action", why="it crosses a frontier with its one step")
+    needed = token + bool(cmd.get("control"))
+    if state.players[seat].tokens < needed:
+        refuse(state, "tokens", n=needed)
+    if cmd.get("control"):
+        if state.kinds.get(start) != "T" or start in state.control:
+            refuse(state, "control")
+        tx.add("TerminalControlled", seat=seat, node=start)
+    if token:
+        tx.add("HologramSet", seat=seat, mini=mini, origin=start, card=cid)
+    else:
+        tx.add("CardUsed", seat=seat, card=cid, use="move_action" if action else "move")
+    run_path(tx, seat, mini, path, cross)
+
+
+def move_commands(state, seat):
+    out = []
+    player = state.players[seat]
+    for cid in by_key(player.hand):
+        actions = [False]
+        if kind_of(cid) in MOVE_KINDS and usable_by(cid, player.faction):
+            actions.append(True)
+        for action in actions:
+            for mini in movable(state, seat):
+                out += _moves_for(state, seat, mini, cid, action)
+    return out
+
+
+def _moves_for(state, seat, mini, cid, action):
+    player = state.players[seat]
+    length, cross, token = move_profile(state, seat, mini, cid, action)
+    if token and player.tokens < 1:
+        return []
+    start = player.minis[mini]
+    found = paths(state, seat, mini, length, cross)
+    if cross:
+        found = [p for p in found if tile_pos(p[0]) != tile_pos(start)]
+    if length > BASIC_MOVE:
+        ends = {}
+        for p in found:
+            ends.setdefault(p[-1], p)
+        found = list(ends.values())
+    controls = [False]
+    if state.kinds.get(start) == "T" and start not in state.control \
+            and player.tokens >= 1 + token:
+        controls.append(True)
+    return [{"type": "move", "card": cid, "mini": mini, "path": p, "action": action,
+             "control": control} for p in found for control in controls]
+
+
+# --- activate a miniature on the starting tile -----------------------------------------------
+
+def do_activate(tx, seat, cmd):
+    state = tx.state
+    cid = _hand_card(state, seat, cmd.get("card"))
+    player = state.players[seat]
+    if not player.board or not free(state, player.start):
+        refuse(state, "activate")
+    tx.add("CardUsed", seat=seat, card=cid, use="activate")
+    _deploy(tx, seat, player.start)
+
+
+def _deploy(tx, seat, node):
+    from shared.games.exsilium.movement import arrive
+    mini = tx.state.players[seat].board[0]
+    tx.add("MiniatureActivated", seat=seat, mini=mini, node=node)
+    arrive(tx, seat, mini, node)
+
+
+def activate_commands(state, seat):
+    player = state.players[seat]
+    if not player.board or not free(state, player.start):
+        return []
+    return [{"type": "activate", "card": cid} for cid in by_key(player.hand)]
+
+
+# --- card actions: draw, swap, remove, portal, cracking -------------------------------------
+
+def do_play(tx, seat, cmd):
+    state = tx.state
+    cid = _hand_card(state, seat, cmd.get("card"))
+    _own_action(state, seat, cid)
+    kind = kind_of(cid)
+    if kind not in PLAY_KINDS:
+        refuse(state, "no_action", why="it is used only as a move, a reaction or a value")
+    options = _play_options(state, seat, cid)
+    params = {k: v for k, v in cmd.items() if k not in ("type", "card")}
+    if params not in options:
+        refuse(state, "no_action", why="its specific rule is not met with these choices")
+    tx.add("CardUsed", seat=seat, card=cid, use=kind)
+    _PLAY[kind](tx, seat, cid, params)
+
+
+def _play_options(state, seat, cid):
+    player = state.players[seat]
+    kind = kind_of(cid)
+    others = [c for c in player.hand if c != cid]
+    if kind == "draw":
+        return [{}]
+    if kind == "swap":
+        return [{"give": g, "take": t} for g in by_key(others) for t in by_key(player.discard)]
+    if kind == "remove":
+        return ([{"target": t, "zone": "hand"} for t in by_key(others)]
+                + [{"target": t, "zone": "discard"} for t in by_key(player.discard)])
+    if kind == "portal":
+        figs = figures(state)
+        out = []
+        for mini in movable(state, seat):
+            at = player.minis[mini]
+            if state.kinds.get(at) != "P" or at in state.holes:
+                continue
+            out += [{"mini": mini, "node": n} for n, k in sorted(state.kinds.items())
+                    if k == "P" and tile_pos(n) != tile_pos(at) and free(state, n, figs)]
+        return out
+    if kind == "cracking":
+        nodes = {n for n, owner in state.control.items() if owner != seat
+                 and any(player.minis[m] is not None and touching(player.minis[m], n)
+                         for m in movable(state, seat))}
+        return [{"node": n} for n in sorted(nodes)]
+    return []
+
+
+def _draw(tx, seat, cid, params):
+    draw(tx, seat, card(cid)["action"]["cards"])
+
+
+def _swap(tx, seat, cid, params):
+    tx.add("CardSwapped", seat=seat, give=params["give"], take=params["take"])
+
+
+def _remove(tx, seat, cid, params):
+    tx.add("CardRemoved", seat=seat, card=params["target"], zone=params["zone"])
+
+
+def _portal(tx, seat, cid, params):
+    from shared.games.exsilium.movement import arrive
+    at = tx.state.players[seat].minis[params["mini"]]
+    tx.add("MiniatureMoved", seat=seat, mini=params["mini"], **{"from": at}, to=params["node"])
+    arrive(tx, seat, params["mini"], params["node"])
+
+
+def _cracking(tx, seat, cid, params):
+    tx.add("ControlWithdrawn", node=params["node"], by=seat)
+
+
+_PLAY = {"draw": _draw, "swap": _swap, "remove": _remove, "portal": _portal,
+         "cracking": _cracking}
+
+
+def play_commands(state, seat):
+    player = state.players[seat]
+    out = []
+    for cid in by_key(player.hand):
+        if kind_of(cid) in PLAY_KINDS and usable_by(cid, player.faction):
+            out += [{"type": "play", "card": cid, **p} for p in _play_options(state, seat, cid)]
+    return out
+
+
+# --- secondary actions: drop (face up, face down, supply; mines) and remove from the game ---
+
+def drop_nodes(state, seat):
+    figs = figures(state)
+    player = state.players[seat]
+    out = set()
+    for mini in movable(state, seat):
+        for n in around(player.minis[mini]):
+            if free(state, n, figs) and n not in state.markers \
+                    and terrain(state, tile_pos(n)) != "interference":
+                out.add(n)
+    return sorted(out)
+
+
+def do_drop(tx, seat, cmd):
+    state = tx.state
+    cid = _hand_card(state, seat, cmd.get("card"))
+    face = cmd.get("face")
+    if card(cid)["secondary"] != "drop" or cmd.get("node") not in drop_nodes(state, seat) \
+            or face not in ("up", "down", "supply"):
+        refuse(state, "drop")
+    cost = 1 if face == "up" else 2
+    if state.players[seat].tokens < cost:
+        refuse(state, "tokens", n=cost)
+    tx.add("CardDropped", seat=seat, card=cid, node=cmd["node"], face=face)
+    if cost == 2:
+        tx.add("TokensPaid", seat=seat, count=1, why="drop_" + face)
+    _detonate_around(tx, cmd["node"])
+
+
+def _detonate_around(tx, node):
+    """A face-up mine dropped next to miniatures of other factions detonates at once."""
+    from shared.games.exsilium.fate import defeat
+    owner, cid, face = tx.state.markers[node]
+    if face != "up" or kind_of(cid) != "mine":
+        return
+    affects = card(cid).get("affects")
+    victims = [(s, m) for s, p in enumerate(tx.state.players) for m, n in enumerate(p.minis)
+               if n is not None and s != owner and (n == node or touching(n, node))
+               and (affects is None or p.faction in affects)]
+    if victims:
+        tx.add("MineDetonated", node=node, owner=owner, card=cid,
+               victims=[list(v) for v in victims])
+        for s, m in victims:
+            defeat(tx, s, m)
+
+
+def drop_commands(state, seat):
+    player = state.players[seat]
+    faces = [f for f, cost in (("up", 1), ("down", 2), ("supply", 2)) if player.tokens >= cost]
+    cards = [c for c in by_key(player.hand) if card(c)["secondary"] == "drop"]
+    if not cards or not faces:
+        return []
+    nodes = drop_nodes(state, seat)
+    return [{"type": "drop", "card": c, "node": n, "face": f}
+            for c in cards for n in nodes for f in faces]
+
+
+def do_remove_card(tx, seat, cmd):
+    cid = _hand_card(tx.state, seat, cmd.get("card"))
+    if card(cid)["secondary"] != "remove":
+        refuse(tx.state, "remove")
+    tx.add("CardRemoved", seat=seat, card=cid, zone="hand")
+
+
+def remove_commands(state, seat):
+    return [{"type": "remove_card", "card": c} for c in by_key(state.players[seat].hand)
+            if card(c)["secondary"] == "remove"]
+
+
+# --- special actions paid with faction tokens ------------------------------------------------
+
+def terminal_activations(state, seat):
+    player = state.players[seat]
+    if not player.board or player.tokens < 1:
+        return []
+    figs = figures(state)
+    return [n for n, owner in sorted(state.control.items()) if owner == seat and free(state, n, figs)]
+
+
+def do_activate_terminal(tx, seat, cmd):
+    if cmd.get("node") not in terminal_activations(tx.state, seat):
+        refuse(tx.state, "terminal_activate")
+    tx.add("TokensPaid", seat=seat, count=1, why="activate_terminal")
+    _deploy(tx, seat, cmd["node"])
+
+
+def usable_terminal(state, seat):
+    player = state.players[seat]
+    return any(state.kinds.get(player.minis[m]) == "T"
+               and state.control.get(player.minis[m], seat) == seat for m in movable(state, seat))
+
+
+def do_access(tx, seat, cmd):
+    state = tx.state
+    if not usable_terminal(state, seat) or not state.players[seat].hand \
+            or not any(state.row):
+        refuse(state, "terminal")
+    if state.players[seat].tokens < 1:
+        refuse(state, "tokens", n=1)
+    tx.add("TokensPaid", seat=seat, count=1, why="upgrades")
+    tx.add("UpgradeAccessed", seat=seat)
+
+
+def do_cycle(tx, seat, cmd):
+    state = tx.state
+    if state.turn.session != "open":
+        refuse(state, "cycled")
+    if state.options["upgrade_discard"] == "all":
+        slots = [i for i, c in enumerate(state.row) if c]
+    else:
+        slot = cmd.get("slot")
+        if slot not in range(4) or not state.row[slot]:
+            refuse(state, "slot")
+        slots = [slot]
+    deck = sorted(state.upgrade_deck)
+    new = []
+    for _ in slots:
+        pick = tx.rng.choice(deck) if deck else None
+        if pick:
+            deck.remove(pick)
+        new.append(pick)
+    tx.add("UpgradeCycled", seat=seat, slots=slots, discarded=[state.row[s] for s in slots],
+           new=new)
+
+
+def _value(state, seat, paid):
+    return sum(strength(c) for c in paid) + state.players[seat].terminal_tokens
+
+
+def do_buy(tx, seat, cmd):
+    state = tx.state
+    slots, paid = cmd.get("slots"), cmd.get("paid")
+    hand = list(state.players[seat].hand)
+    if not isinstance(slots, list) or not slots or len(set(slots)) != len(slots) \
+            or any(s not in range(4) or not state.row[s] for s in slots):
+        refuse(state, "slot")
+    if not isinstance(paid, list) or any(paid.count(c) > hand.count(c) for c in paid):
+        refuse(state, "no_card")
+    cost = sum(card(state.row[s])["cost"] for s in slots)
+    if _value(state, seat, paid) < cost:
+        refuse(state, "buy", value=_value(state, seat, paid), cost=cost)
+    deck = sorted(state.upgrade_deck)
+    new = []
+    for _ in slots:
+        pick = tx.rng.choice(deck) if deck else None
+        if pick:
+            deck.remove(pick)
+        new.append(pick)
+    tx.add("CardsBought", seat=seat, slots=list(slots), cards=[state.row[s] for s in slots],
+           paid=list(paid), new=new)
+
+
+def do_leave(tx, seat, cmd):
+    tx.add("UpgradeLeft", seat=seat)
+
+
+def session_commands(state, seat):
+    out = [{"type": "leave_upgrades"}]
+    if state.turn.session == "open":
+        if state.options["upgrade_discard"] == "all":
+            out.append({"type": "cycle_upgrades"})
+        else:
+            out += [{"type": "cycle_upgrades", "slot": i} for i, c in enumerate(state.row) if c]
+    hand = state.players[seat].hand
+    slots = [i for i, c in enumerate(state.row) if c]
+    for n in range(1, len(slots) + 1):
+        for chosen in combinations(slots, n):
+            cost = sum(card(state.row[s])["cost"] for s in chosen)
+            for paid in _minimal_payments(state, seat, hand, cost):
+                out.append({"type": "buy", "slots": list(chosen), "paid": paid})
+    return out
+
+
+def _minimal_payments(state, seat, hand, cost):
+    """Sets of hand cards (one per definition mix) just enough to pay `cost`."""
+    groups = {}
+    for cid in sorted(hand):
+        groups.setdefault(card(cid)["key"], []).append(cid)
+    keys = sorted(groups)
+    base = state.players[seat].terminal_tokens
+    out = []
+    for counts in product(*[range(len(groups[k]) + 1) for k in keys]):
+        paid = [c for k, n in zip(keys, counts) for c in groups[k][:n]]
+        value = base + sum(strength(c) for c in paid)
+        if value >= cost and all(value - strength(c) < cost for c in paid):
+            out.append(paid)
+    return out
+
+
+def access_commands(state, seat):
+    player = state.players[seat]
+    if player.tokens >= 1 and player.hand and any(state.row) and usable_terminal(state, seat):
+        return [{"type": "access_upgrades"}]
+    return []
+
+
+def ability_ready(state, seat):
+    return bool(factions.ability_commands(state, seat))

@@ -1,0 +1,182 @@
+"""Choices inside combats and the choices owed after them (rulebook, Combat phases; Discard
+rules): commitments, Dodge, evasion, Favorable Zone, the loser's card, the winner's discard.
+A choice with a single legal answer is made automatically (`forced`).
+"""
+from itertools import product
+
+from shared.games.exsilium import combat as fight
+from shared.games.exsilium.components import card, kind_of
+from shared.games.exsilium.messages import refuse
+from shared.games.exsilium.table import free_nodes_on_tile
+
+
+def subsets(cards, sizes):
+    """Card sets of the allowed sizes, one per mix of card definitions."""
+    groups = {}
+    for cid in sorted(cards):
+        groups.setdefault(card(cid)["key"], []).append(cid)
+    keys = sorted(groups)
+    out = []
+    for counts in product(*[range(len(groups[k]) + 1) for k in keys]):
+        if sum(counts) in sizes:
+            out.append([c for k, n in zip(keys, counts) for c in groups[k][:n]])
+    return out
+
+
+def chooser(state):
+    """The seat owing a choice in a combat or after it, or None."""
+    if state.pending:
+        return state.pending[0].seat
+    c = state.combat
+    if c is None:
+        return None
+    if c.stage == "replica":
+        return c.foe[1]
+    return c.attacker
+
+
+def _commit_sizes(state, seat):
+    c = state.combat
+    hand = state.players[seat].hand
+    if c.kind == "newaru" or seat == c.attacker and c.stage == "intimidation":
+        return range(1, len(hand) + 1) if hand else range(0, 1)
+    k = len(c.committed)
+    if k == 0:
+        return range(0, 1)
+    return range(1, k + 1) if len(hand) >= k else range(len(hand), len(hand) + 1)
+
+
+def options(state, seat):
+    """Every command the choosing seat may send."""
+    if state.pending:
+        return _pending_options(state, state.pending[0])
+    c = state.combat
+    hand = state.players[seat].hand
+    out = [{"type": "commit", "cards": s} for s in subsets(hand, _commit_sizes(state, seat))]
+    if c.kind == "player" and c.stage == "replica":
+        out += [{"type": "dodge", "card": cid} for cid in _one_each(hand, "dodge")]
+    if c.kind == "newaru":
+        out += [{"type": "favorable_zone", "card": cid}
+                for cid in _one_each(hand, "favorable_zone")]
+        evade = fight.evade_type(state)
+        if evade:
+            out += [{"type": "evade", "card": cid}
+                    for cid in _one_key([x for x in hand if card(x)["type"] == evade])]
+    return out
+
+
+def _one_key(cards):
+    seen = {}
+    for cid in sorted(cards):
+        seen.setdefault(card(cid)["key"], cid)
+    return list(seen.values())
+
+
+def _one_each(hand, kind):
+    return _one_key([c for c in hand if kind_of(c) == kind])
+
+
+def _pending_options(state, pending):
+    player = state.players[pending.seat]
+    if pending.kind == "discard":
+        return [{"type": "discard", "cards": s}
+                for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
+    pool = [c for c in pending.cards if c in player.hand] or list(player.hand)
+    cards = _one_key(pool) or [None]
+    nodes = free_nodes_on_tile(state, pending.tile) if cards != [None] else [None]
+    nodes = nodes or [None]
+    values = sorted(set(player.baralytas)) if pending.give_to is not None else []
+    values = values or [None]
+    return [{"type": "concede", "card": c, "node": n, "baralytas": v}
+            for c in cards for n in nodes for v in values]
+
+
+def decide_choice(tx, seat, cmd):
+    """Check and apply a combat or owed choice."""
+    state = tx.state
+    allowed = options(state, seat)
+    kind = cmd.get("type")
+    if kind == "concede":
+        ok = _concede_ok(state, cmd, allowed)
+    elif kind in ("commit", "discard"):
+        ok = any(kind == o["type"] and sorted(o["cards"]) == sorted(cmd.get("cards") or [])
+                 for o in allowed) or _same_mix(cmd, allowed, state, seat)
+    else:
+        ok = cmd in allowed or _same_key(cmd, allowed)
+    if not ok:
+        _explain(state, seat, kind)
+    apply_choice(tx, seat, cmd)
+
+
+def _concede_ok(state, cmd, allowed):
+    for o in allowed:
+        if o["node"] == cmd.get("node") and o["baralytas"] == cmd.get("baralytas"):
+            if o["card"] == cmd.get("card") or (o["card"] and cmd.get("card") and
+                                                card(o["card"])["key"] == card(cmd["card"])["key"]
+                                                and cmd["card"] in _concede_pool(state)):
+                return True
+    return False
+
+
+def _concede_pool(state):
+    pending = state.pending[0]
+    player = state.players[pending.seat]
+    return [c for c in pending.cards if c in player.hand] or list(player.hand)
+
+
+def _same_mix(cmd, allowed, state, seat):
+    """The same numbers of each card definition as an allowed set, from the seat's hand."""
+    cards = cmd.get("cards")
+    hand = list(state.players[seat].hand)
+    if not isinstance(cards, list) or any(cards.count(c) > hand.count(c) for c in cards):
+        return False
+    mix = sorted(card(c)["key"] for c in cards)
+    return any(o["type"] == cmd["type"] and sorted(card(c)["key"] for c in o["cards"]) == mix
+               for o in allowed)
+
+
+def _same_key(cmd, allowed):
+    cid = cmd.get("card")
+    return cid in card_ids() and any(o["type"] == cmd.get("type") and o.get("card")
+                                     and card(o["card"])["key"] == card(cid)["key"]
+                                     for o in allowed)
+
+
+def card_ids():
+    from shared.games.exsilium.components import CARDS
+    return CARDS
+
+
+def _explain(state, seat, kind):
+    if kind == "discard":
+        refuse(state, "discard", n=state.pending[0].count)
+    if kind == "concede":
+        refuse(state, "concede", source="used in the combat" if state.pending[0].cards else "of your hand")
+    if kind == "commit":
+        sizes = _commit_sizes(state, seat)
+        refuse(state, "commit", lo=min(sizes), hi=max(sizes))
+    refuse(state, "react")
+
+
+def apply_choice(tx, seat, cmd):
+    kind = cmd["type"]
+    if kind == "commit":
+        fight.commit(tx, seat, cmd["cards"])
+    elif kind == "dodge":
+        fight.dodge(tx, seat, cmd["card"])
+    elif kind in ("evade", "favorable_zone"):
+        fight.avoid_newaru(tx, seat, cmd["card"], kind)
+    elif kind == "concede":
+        fight.concede(tx, seat, cmd["card"], cmd["node"], cmd["baralytas"])
+    elif kind == "discard":
+        fight.fatigue(tx, seat, cmd["cards"])
+
+
+def forced(tx):
+    """Make the choice automatically when there is exactly one; True if one was made."""
+    seat = chooser(tx.state)
+    allowed = options(tx.state, seat)
+    if len(allowed) != 1:
+        return False
+    apply_choice(tx, seat, allowed[0])
+    return True

@@ -1,0 +1,217 @@
+"""Combats between players and against Newaru (rulebook, Combats; Newaru phases; Discard rules)."""
+from shared.games.exsilium.board import tile_pos
+from shared.games.exsilium.components import ENEMY_CARDS, OUTCOME_DECK, card, level_for, strength
+from shared.games.exsilium.fate import check_win, defeat
+from shared.games.exsilium.state import points
+from shared.games.exsilium.table import portal_of, figures
+
+
+def winner_discards(hand_size):
+    """Cards the winner discards: 25% of the hand, as the rulebook's table rounds it
+    (1 of 4, 1 of 5, 2 of 6, 2 of 7, 2 of 8), and at least 1 of a non-empty hand."""
+    return 0 if hand_size == 0 else max(1, (hand_size + 2) // 4)
+
+
+def start(tx, mini, foe, newaru_first):
+    """A combat begins between the seat in turn's miniature and a foe next to it."""
+    seat = tx.state.active
+    if foe[0] == "newaru":
+        tx.add("CombatStarted", kind="newaru", attacker=seat, mini=mini, foe=list(foe),
+               stage="newaru", newaru_first=newaru_first)
+        reveal_enemy_action(tx)
+        return
+    tx.add("CombatStarted", kind="player", attacker=seat, mini=mini, foe=list(foe),
+           stage="intimidation")
+    if not tx.state.players[foe[1]].hand:
+        # Replica: "If the attacked player has no cards, the attacker immediately wins."
+        _conclude_players(tx, seat, foe[1], (), ())
+
+
+def draw_outcome(tx, side, to_bonus=False):
+    """Reveal one Outcome card (the deck is reshuffled when it runs out: AUTHORED)."""
+    deck = tx.state.outcome_deck
+    reshuffled = not deck
+    deck = OUTCOME_DECK if reshuffled else deck
+    value = tx.rng.choice(sorted(deck))
+    tx.add("OutcomeDrawn", value=value, side=side, reshuffled=reshuffled, deck=list(deck),
+           to_bonus=to_bonus)
+    return value
+
+
+def reveal_enemy_action(tx):
+    """Newaru phase 1: an enemy action of the level of the player's Baralytas points."""
+    combat = tx.state.combat
+    level = level_for(points(tx.state.players[combat.attacker]))
+    while True:
+        deck = tx.state.enemy_decks[level]
+        reshuffled = not deck
+        if reshuffled:
+            deck = tuple(sorted(k for k, c in ENEMY_CARDS.items() if c["level"] == level))
+        key = tx.rng.choice(sorted(deck))
+        tx.add("EnemyActionRevealed", level=level, card=key, reshuffled=reshuffled,
+               deck=list(deck))
+        enemy = ENEMY_CARDS[key]
+        if enemy["kind"] == "attack":
+            if not tx.state.players[combat.attacker].hand:
+                # Actions: attacked with no cards in hand, the player directly loses.
+                _newaru_outcome(tx, False)
+            return
+        if enemy["effect"] == "outcome_then_action":
+            draw_outcome(tx, "newaru", to_bonus=True)
+            continue
+        if enemy["effect"] == "lose_token" and tx.state.players[combat.attacker].tokens:
+            tx.add("TokensPaid", seat=combat.attacker, count=1, why="enemy_effect")
+        tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why="effect")
+        return
+
+
+def commit(tx, seat, cards):
+    """Intimidation (attacker) or replica (defender): cards face down; revealed together."""
+    combat = tx.state.combat
+    if combat.kind == "newaru":
+        tx.add("CardsCommitted", seat=seat, cards=list(cards), count=len(cards))
+        _newaru_reveal(tx, cards)
+        return
+    tx.add("CardsCommitted", seat=seat, cards=list(cards), count=len(cards))
+    if seat != combat.attacker:
+        _players_reveal(tx, combat.committed, tuple(cards))
+
+
+def _fight(tx, attack, defend, attacker_side, defender_side):
+    """Revelation and Outcome: ties are broken by Outcome cards, attacker first."""
+    while attack == defend:
+        attack += draw_outcome(tx, attacker_side)
+        defend += draw_outcome(tx, defender_side)
+    return attack > defend
+
+
+def _players_reveal(tx, attack_cards, defend_cards):
+    combat = tx.state.combat
+    a = sum(strength(c) for c in attack_cards)
+    d = sum(strength(c) for c in defend_cards)
+    tx.add("CombatRevealed", attacker_cards=list(attack_cards), defender_cards=list(defend_cards),
+           strengths=[a, d])
+    attacker_wins = _fight(tx, a, d, "attacker", "defender")
+    win, lose = (combat.attacker, combat.foe[1]) if attacker_wins else (combat.foe[1], combat.attacker)
+    cards = attack_cards if lose == combat.attacker else defend_cards
+    _conclude_players(tx, win, lose, cards, attack_cards if win == combat.attacker else defend_cards)
+
+
+def _conclude_players(tx, win, lose, loser_cards, _winner_cards):
+    """Conclusion: loser's tokens to the winner, a pool token, discards, the loser's miniature dies."""
+    combat = tx.state.combat
+    loser_mini = combat.mini if lose == combat.attacker else combat.foe[2]
+    winner_mini = combat.mini if win == combat.attacker else combat.foe[2]
+    tx.add("CombatWon", winner=win, loser=lose)
+    _rewards(tx, win, faction=1, terminal=0)
+    if tx.state.players[lose].terminal_tokens:
+        tx.add("TerminalTokenGiven", **{"from": lose, "to": win})
+    node = defeat(tx, lose, loser_mini)
+    tx.add("ChoiceOwed", kind="concede", seat=lose, tile=list(tile_pos(node)),
+           cards=list(loser_cards), give_to=win, node=node,
+           winner_node=tx.state.players[win].minis[winner_mini])
+    _owe_discard(tx, win)
+
+
+def _rewards(tx, seat, faction, terminal):
+    state = tx.state
+    got_f = min(faction, state.pool)
+    got_t = min(terminal, state.terminal_reserve)
+    if got_f or got_t:
+        tx.add("RewardTaken", seat=seat, faction_tokens=got_f, terminal_tokens=got_t)
+
+
+def _owe_discard(tx, seat):
+    n = winner_discards(len(tx.state.players[seat].hand))
+    if n:
+        tx.add("ChoiceOwed", kind="discard", seat=seat, count=n)
+
+
+def _newaru_reveal(tx, cards):
+    combat = tx.state.combat
+    enemy = ENEMY_CARDS[combat.enemy]
+    mine = sum(strength(c) for c in cards)
+    theirs = enemy["damage"] + combat.bonus
+    tx.add("CombatRevealed", attacker_cards=list(cards), defender_cards=[],
+           strengths=[mine, theirs])
+    if combat.newaru_first:
+        won = not _fight(tx, theirs, mine, "newaru", "player")
+    else:
+        won = _fight(tx, mine, theirs, "player", "newaru")
+    _newaru_outcome(tx, won, cards)
+
+
+def _newaru_outcome(tx, won, cards=()):
+    """Newaru conclusion: win a terminal and a faction token; or lose the miniature and a Baralytas."""
+    combat = tx.state.combat
+    seat, nid = combat.attacker, combat.foe[1]
+    tx.add("CombatWon", winner=seat if won else None, loser=None if won else seat)
+    if won:
+        _rewards(tx, seat, faction=1, terminal=1)
+        _remove_newaru(tx, seat, combat.mini, nid)
+        _owe_discard(tx, seat)
+        return
+    node = defeat(tx, seat, combat.mini)
+    tx.add("ChoiceOwed", kind="concede", seat=seat, tile=list(tile_pos(node)), cards=list(cards),
+           give_to=-1, node=node, winner_node=tx.state.newaru.get(nid))
+
+
+def _remove_newaru(tx, seat, mini, nid):
+    """The Newaru leaves the board; across tiles it goes back to its portal (micro-rule)."""
+    state = tx.state
+    at = state.newaru[nid]
+    mine = state.players[seat].minis[mini]
+    portal = portal_of(state, tile_pos(at))
+    if tile_pos(at) != tile_pos(mine) and portal is not None and portal not in figures(state):
+        tx.add("NewaruMoved", id=nid, to=portal, why="micro_rule")
+    else:
+        tx.add("NewaruRemoved", id=nid)
+
+
+def concede(tx, seat, cid, node, value):
+    """Loser's discard rule: a card to the supply deck with a faction token; a Baralytas token."""
+    pending = tx.state.pending[0]
+    player = tx.state.players[seat]
+    if value is not None:
+        if pending.give_to == -1:
+            from shared.games.exsilium.table import closest_deposit
+            tx.add("BaralytasReturned", seat=seat, value=value,
+                   node=closest_deposit(tx.state, pending.node))
+        else:
+            tx.add("BaralytasGiven", **{"from": seat, "to": pending.give_to}, value=value)
+    from_pool = player.tokens == 0
+    if cid and from_pool and tx.state.pool == 0:
+        node = None
+    tx.add("CardConceded", seat=seat, card=cid, node=node, from_pool=from_pool)
+    if value is not None and pending.give_to not in (-1, None):
+        check_win(tx, pending.give_to)
+
+
+def fatigue(tx, seat, cards):
+    tx.add("CardsFatigued", seat=seat, cards=list(cards))
+
+
+def dodge(tx, seat, cid):
+    """Dodge: the attacked player avoids the fight; the card is discarded (Glossary)."""
+    combat = tx.state.combat
+    tx.add("CardUsed", seat=seat, card=cid, use="dodge")
+    tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why="dodge")
+
+
+def avoid_newaru(tx, seat, cid, why):
+    """Favorable Zone or an evadable attack: the enemy action has no effect."""
+    combat = tx.state.combat
+    tx.add("CardUsed", seat=seat, card=cid, use=why)
+    tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why=why)
+
+
+def evade_type(state):
+    """The card type that evades the revealed enemy attack, or None."""
+    combat = state.combat
+    if combat is None or combat.enemy is None:
+        return None
+    return ENEMY_CARDS[combat.enemy].get("evade")
+
+
+def card_type(cid):
+    return card(cid)["type"]

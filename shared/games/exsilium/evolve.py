@@ -1,0 +1,442 @@
+"""Exsilium evolve: one small function per event type. Trusts every event; never fails."""
+from dataclasses import replace
+
+from shared.games.exsilium.board import tile_nodes, tile_pos
+from shared.games.exsilium.events import parse_pos
+from shared.games.exsilium.state import (
+    BID, OVER, PLAY, START, Combat, Pending, Player, State, Turn, with_player)
+
+
+def _without(items, *gone):
+    """A tuple with one occurrence of each of `gone` removed."""
+    out = list(items)
+    for item in gone:
+        out.remove(item)
+    return tuple(out)
+
+
+def _remove_one(items, item):
+    out = list(items)
+    out.remove(item)
+    return tuple(out)
+
+
+def _match_set_up(state, d):
+    placed = {parse_pos(k): v for k, v in d["placed"].items()}
+    kinds = {}
+    for pos, tile in placed.items():
+        kinds.update(tile_nodes(tile, pos))
+    players = tuple(Player(deck=tuple(d["decks"][str(s)])) for s in range(d["seats"]))
+    return State(options=dict(d["options"]), seats=d["seats"], players=players, placed=placed,
+                 facedown=frozenset(parse_pos(p) for p in d["facedown"]),
+                 stack=tuple(d["stack"]), kinds=kinds,
+                 terminal_tokens=frozenset(d["terminal_tokens"]),
+                 upgrade_deck=tuple(d["upgrade_deck"]), row=tuple(d["row"]),
+                 enemy_decks={k: tuple(v) for k, v in d["enemy_decks"].items()},
+                 outcome_deck=tuple(d["outcome"]), baralytas_deck=tuple(d["baralytas"]),
+                 terminal_reserve=d["terminal_reserve"], order=tuple(range(d["seats"])))
+
+
+def _faction_chosen(state, d):
+    state = with_player(state, d["seat"], faction=d["faction"])
+    if all(p.faction for p in state.players):
+        return replace(state, phase=BID, bidders=tuple(range(state.seats)))
+    return state
+
+
+def _bid_placed(state, d):
+    return with_player(state, d["seat"], bid=d.get("amount", -1))
+
+
+def _bids_revealed(state, d):
+    tied = set(d["tied"])
+    for seat_key, amount in d["bids"].items():
+        seat = int(seat_key)
+        player = state.players[seat]
+        paid = 0 if seat in tied else amount
+        state = with_player(state, seat, tokens=player.tokens - paid, bid=None)
+        state = replace(state, pool=state.pool + paid)
+    if d["first"] is None:
+        return replace(state, bidders=tuple(sorted(tied)))
+    first = d["first"]
+    order = tuple((first + i) % state.seats for i in range(state.seats))
+    return replace(state, phase=START, bidders=(), order=order)
+
+
+def _start_chosen(state, d):
+    return with_player(state, d["seat"], start=d["node"])
+
+
+def _round_started(state, d):
+    return replace(state, phase=PLAY, round=d["round"], active=None)
+
+
+def _deck_reshuffled(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], deck=tuple(sorted(player.deck + player.discard)),
+                       discard=())
+
+
+def _cards_drawn(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], deck=_without(player.deck, *d["cards"]),
+                       hand=player.hand + tuple(d["cards"]))
+
+
+def _turn_started(state, d):
+    return replace(state, active=d["seat"], turn=Turn())
+
+
+def _card_used(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], hand=_remove_one(player.hand, d["card"]),
+                       discard=player.discard + (d["card"],))
+
+
+def _card_removed(state, d):
+    player = state.players[d["seat"]]
+    zone = d["zone"]
+    return with_player(state, d["seat"], **{zone: _remove_one(getattr(player, zone), d["card"])})
+
+
+def _cards_discarded(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], hand=_without(player.hand, *d["cards"]),
+                       discard=player.discard + tuple(d["cards"]))
+
+
+def _card_swapped(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"],
+                       hand=_remove_one(player.hand, d["give"]) + (d["take"],),
+                       discard=_remove_one(player.discard, d["take"]) + (d["give"],))
+
+
+def _tokens_paid(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], tokens=player.tokens - d["count"])
+    return replace(state, pool=state.pool + d["count"])
+
+
+def _miniature_activated(state, d):
+    player = state.players[d["seat"]]
+    minis = list(player.minis)
+    minis[d["mini"]] = d["node"]
+    return with_player(state, d["seat"], minis=tuple(minis),
+                       board=_remove_one(player.board, d["mini"]))
+
+
+def _miniature_moved(state, d):
+    player = state.players[d["seat"]]
+    minis = list(player.minis)
+    minis[d["mini"]] = d["to"]
+    state = with_player(state, d["seat"], minis=tuple(minis))
+    if d["seat"] != state.active:
+        return state
+    tiles = state.turn.moved_tiles | {tile_pos(d["from"]), tile_pos(d["to"])}
+    return replace(state, turn=replace(state.turn, moved_tiles=tiles))
+
+
+def _frontier_blocked(state, d):
+    return state
+
+
+def _tile_revealed(state, d):
+    pos = parse_pos(d["pos"])
+    kinds = {**state.kinds, **tile_nodes(d["tile"], pos)}
+    deposits = {**state.deposits, **{int(k): (v,) for k, v in d["baralytas"].items()}}
+    newaru = {**state.newaru, **{int(k): v for k, v in d["newaru"].items()}}
+    return replace(state, placed={**state.placed, pos: d["tile"]},
+                   facedown=state.facedown - {pos}, stack=_remove_one(state.stack, d["tile"]),
+                   kinds=kinds, deposits=deposits, newaru=newaru,
+                   terminal_tokens=state.terminal_tokens | set(d["terminals"]),
+                   terminal_reserve=state.terminal_reserve - len(d["terminals"]),
+                   baralytas_deck=_without(state.baralytas_deck, *d["baralytas"].values()))
+
+
+def _baralytas_collected(state, d):
+    player = state.players[d["seat"]]
+    deposits = dict(state.deposits)
+    del deposits[d["node"]]
+    state = replace(state, deposits=deposits)
+    return with_player(state, d["seat"], baralytas=player.baralytas + tuple(d["values"]))
+
+
+def _terminal_token_taken(state, d):
+    player = state.players[d["seat"]]
+    state = replace(state, terminal_tokens=state.terminal_tokens - {d["node"]})
+    return with_player(state, d["seat"], terminal_tokens=player.terminal_tokens + 1)
+
+
+def _terminal_controlled(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], tokens=player.tokens - 1)
+    return replace(state, control={**state.control, d["node"]: d["seat"]})
+
+
+def _control_withdrawn(state, d):
+    control = dict(state.control)
+    del control[d["node"]]
+    return replace(state, control=control, pool=state.pool + 1)
+
+
+def _card_dropped(state, d):
+    seat, face, card = d["seat"], d["face"], d["card"]
+    player = state.players[seat]
+    state = with_player(state, seat, hand=_remove_one(player.hand, card),
+                        tokens=player.tokens - 1)
+    marker = (seat, None if face == "supply" else card, face)
+    supply = state.supply + ((card,) if face == "supply" else ())
+    return replace(state, markers={**state.markers, d["node"]: marker}, supply=supply)
+
+
+def _marker_picked_up(state, d):
+    markers = dict(state.markers)
+    del markers[d["node"]]
+    supply = state.supply[:-1] if d["source"] == "supply" and d["card"] else state.supply
+    state = replace(state, markers=markers, supply=supply, pool=state.pool + 1)
+    if not d["card"]:
+        return state
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], hand=player.hand + (d["card"],))
+
+
+def _mine_detonated(state, d):
+    markers = dict(state.markers)
+    del markers[d["node"]]
+    owner = state.players[d["owner"]]
+    state = with_player(state, d["owner"], discard=owner.discard + (d["card"],))
+    return replace(state, markers=markers, pool=state.pool + 1)
+
+
+def _miniature_defeated(state, d):
+    seat, mini = d["seat"], d["mini"]
+    player = state.players[seat]
+    minis = list(player.minis)
+    minis[mini] = None
+    state = with_player(state, seat, minis=tuple(minis), board=player.board + (mini,))
+    hologram = state.turn.hologram
+    if seat == state.active and hologram and hologram[0] == mini:
+        state = replace(state, turn=replace(state.turn, hologram=None))
+        state = with_player(state, seat, tokens=state.players[seat].tokens + 1,
+                            discard=state.players[seat].discard + (hologram[2],))
+    return state
+
+
+def _ability_released(state, d):
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], tokens=player.tokens + player.slots, slots=0,
+                       trapped=None)
+
+
+def _newaru_removed(state, d):
+    newaru = dict(state.newaru)
+    del newaru[d["id"]]
+    return replace(state, newaru=newaru)
+
+
+def _newaru_moved(state, d):
+    return replace(state, newaru={**state.newaru, d["id"]: d["to"]})
+
+
+def _combat_started(state, d):
+    return replace(state, combat=Combat(kind=d["kind"], attacker=d["attacker"], mini=d["mini"],
+                                        foe=tuple(d["foe"]), stage=d["stage"],
+                                        newaru_first=d.get("newaru_first", False)))
+
+
+def _cards_committed(state, d):
+    combat = state.combat
+    if d["seat"] == combat.attacker and combat.stage == "intimidation":
+        return replace(state, combat=replace(combat, committed=tuple(d.get("cards", ())),
+                                             stage="replica"))
+    return state
+
+
+def _combat_avoided(state, d):
+    truce = state.turn.truce | {(d["mini"], tuple(d["foe"]))}
+    return replace(state, combat=None, turn=replace(state.turn, truce=truce))
+
+
+def _combat_revealed(state, d):
+    return state
+
+
+def _outcome_drawn(state, d):
+    deck = state.outcome_deck if not d["reshuffled"] else tuple(d["deck"])
+    state = replace(state, outcome_deck=_remove_one(deck, d["value"]))
+    if d.get("to_bonus"):
+        state = replace(state, combat=replace(state.combat, bonus=state.combat.bonus + d["value"]))
+    return state
+
+
+def _enemy_action_revealed(state, d):
+    decks = dict(state.enemy_decks)
+    deck = tuple(d["deck"]) if d["reshuffled"] else decks[d["level"]]
+    decks[d["level"]] = _remove_one(deck, d["card"])
+    combat = replace(state.combat, enemy=d["card"], bonus=state.combat.bonus + d.get("bonus", 0))
+    return replace(state, enemy_decks=decks, combat=combat)
+
+
+def _combat_won(state, d):
+    return replace(state, combat=None)
+
+
+def _reward_taken(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], tokens=player.tokens + d["faction_tokens"],
+                        terminal_tokens=player.terminal_tokens + d["terminal_tokens"])
+    return replace(state, pool=state.pool - d["faction_tokens"],
+                   terminal_reserve=state.terminal_reserve - d["terminal_tokens"])
+
+
+def _terminal_token_given(state, d):
+    giver, taker = state.players[d["from"]], state.players[d["to"]]
+    state = with_player(state, d["from"], terminal_tokens=giver.terminal_tokens - 1)
+    return with_player(state, d["to"], terminal_tokens=taker.terminal_tokens + 1)
+
+
+def _baralytas_given(state, d):
+    giver, taker = state.players[d["from"]], state.players[d["to"]]
+    state = with_player(state, d["from"], baralytas=_remove_one(giver.baralytas, d["value"]))
+    return with_player(state, d["to"], baralytas=taker.baralytas + (d["value"],))
+
+
+def _baralytas_returned(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], baralytas=_remove_one(player.baralytas, d["value"]))
+    on = state.deposits.get(d["node"], ())
+    return replace(state, deposits={**state.deposits, d["node"]: on + (d["value"],)})
+
+
+def _choice_owed(state, d):
+    pending = Pending(kind=d["kind"], seat=d["seat"], count=d.get("count", 0),
+                      tile=tuple(d["tile"]) if d.get("tile") else None,
+                      cards=tuple(d.get("cards", ())), give_to=d.get("give_to"),
+                      node=d.get("node"), winner_node=d.get("winner_node"))
+    return replace(state, pending=state.pending + (pending,))
+
+
+def _card_conceded(state, d):
+    seat = d["seat"]
+    state = replace(state, pending=state.pending[1:])
+    if d["card"]:
+        player = state.players[seat]
+        state = with_player(state, seat, hand=_remove_one(player.hand, d["card"]))
+        state = replace(state, supply=state.supply + (d["card"],))
+    if d["node"] is None:
+        return state
+    if d["from_pool"]:
+        state = replace(state, pool=state.pool - 1)
+    else:
+        state = with_player(state, seat, tokens=state.players[seat].tokens - 1)
+    return replace(state, markers={**state.markers, d["node"]: (seat, None, "supply")})
+
+
+def _cards_fatigued(state, d):
+    state = _cards_discarded(state, d)
+    return replace(state, pending=state.pending[1:])
+
+
+def _slot_filled(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], slots=player.slots + 1)
+    return replace(state, turn=replace(state.turn, slot_used=True))
+
+
+def _ability_unleashed(state, d):
+    return state
+
+
+def _hole_opened(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], holes_left=player.holes_left - 1)
+    cleared = state.cleared | {tuple(tuple(p) for p in key) for key in d["cleared"]}
+    for kind, ident, _, to in d["displaced"]:
+        if kind == "newaru":
+            state = replace(state, newaru={**state.newaru, ident[0]: to})
+        else:
+            owner = state.players[ident[0]]
+            minis = list(owner.minis)
+            minis[ident[1]] = to
+            state = with_player(state, ident[0], minis=tuple(minis))
+    return replace(state, holes=state.holes | set(d["destroyed"]),
+                   hole_tokens=state.hole_tokens + (d["anchor"],), cleared=cleared)
+
+
+def _miniature_trapped(state, d):
+    return with_player(state, d["seat"], trapped=tuple(d["target"]))
+
+
+def _hologram_set(state, d):
+    player = state.players[d["seat"]]
+    state = with_player(state, d["seat"], tokens=player.tokens - 1,
+                        hand=_remove_one(player.hand, d["card"]))
+    return replace(state, turn=replace(state.turn, hologram=(d["mini"], d["origin"], d["card"])))
+
+
+def _hologram_resolved(state, d):
+    seat = d["seat"]
+    player = state.players[seat]
+    minis = list(player.minis)
+    if d["to"] is not None:
+        minis[d["mini"]] = d["to"]
+    state = with_player(state, seat, minis=tuple(minis), tokens=player.tokens + 1,
+                        discard=player.discard + (d["card"],))
+    return replace(state, turn=replace(state.turn, hologram=None))
+
+
+def _upgrade_accessed(state, d):
+    return replace(state, turn=replace(state.turn, session="open"))
+
+
+def _refill(state, slots, new):
+    row = list(state.row)
+    for slot, card in zip(slots, new):
+        row[slot] = card
+    drawn = [card for card in new if card]
+    return replace(state, row=tuple(row), upgrade_deck=_without(state.upgrade_deck, *drawn))
+
+
+def _upgrade_cycled(state, d):
+    state = _refill(state, d["slots"], d["new"])
+    return replace(state, turn=replace(state.turn, session="cycled"))
+
+
+def _cards_bought(state, d):
+    player = state.players[d["seat"]]
+    bought = [state.row[slot] for slot in d["slots"]]
+    state = with_player(state, d["seat"], hand=_without(player.hand, *d["paid"]) + tuple(bought),
+                        discard=player.discard + tuple(d["paid"]))
+    state = _refill(state, d["slots"], d["new"])
+    return replace(state, turn=replace(state.turn, session=None))
+
+
+def _upgrade_left(state, d):
+    return replace(state, turn=replace(state.turn, session=None))
+
+
+def _turn_ended(state, d):
+    return replace(state, active=None, turn=Turn())
+
+
+def _match_ended(state, d):
+    return replace(state, phase=OVER, active=None, combat=None, pending=(), bidders=(),
+                   result=d["result"])
+
+
+_APPLY = {name[1:].title().replace("_", ""): fn for name, fn in list(globals().items())
+          if name.startswith("_") and callable(fn) and not name.startswith("__")
+          and name not in ("_without", "_remove_one", "_refill")}
+_APPLY.update({"MatchSetUp": _match_set_up, "NewaruSpawned": _newaru_moved})
+
+
+def evolve(state, event):
+    """Apply one Exsilium event to the state (None before the first event)."""
+    return _APPLY[event["type"]](state, event["data"])
+
+
+def fold(state, events):
+    for event in events:
+        state = evolve(state, event)
+    return state

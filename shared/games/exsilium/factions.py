@@ -1,0 +1,173 @@
+"""The four faction abilities (rulebook, Factions): once per turn a faction token (or SYL's
+Drone Uplink card) fills an ability slot; filling the second slot unleashes the ability at once.
+"""
+from shared.games.exsilium.board import SIZE, adjacent_positions, chebyshev, coords, is_border, node, tile_pos
+from shared.games.exsilium.components import card, kind_of
+from shared.games.exsilium.events import parse_pos, pos_key
+from shared.games.exsilium.fate import defeat
+from shared.games.exsilium.messages import refuse
+from shared.games.exsilium.state import figures, trapped_set
+from shared.games.exsilium.table import around, free, movable
+
+
+def _payers(state, seat):
+    """Ways to pay for a slot: a faction token (None) or a SYL Drone Uplink card."""
+    player = state.players[seat]
+    out = [None] if player.tokens >= 1 else []
+    drones = sorted(c for c in player.hand if kind_of(c) == "ability_slot"
+                    and card(c)["type"] == player.faction)
+    return out + drones[:1]
+
+
+def _params(state, seat):
+    """The choices the ability needs when its last slot is filled."""
+    player = state.players[seat]
+    faction = player.faction
+    if faction == "syl":
+        return [{"mini": m} for m in movable(state, seat)]
+    if faction == "keber":
+        nodes = [player.minis[m] for m in movable(state, seat)]
+        tiles = {tile_pos(n) for n in nodes}
+        if len(nodes) != 4 or len(tiles) != 1:
+            return []
+        home = tiles.pop()
+        corners = state.options.get("keber_corners", False)
+        return [{"tile": pos_key(p)} for p in adjacent_positions(home, corners)
+                if p in state.placed]
+    if faction == "vinsan":
+        if player.holes_left <= 0:
+            return []
+        return [{"node": n} for n in sorted(state.kinds) if _hole_block(state, n)]
+    if faction == "wardun":
+        if player.trapped is not None:
+            return []
+        trapped = trapped_set(state)
+        out = []
+        for m in movable(state, seat):
+            at = player.minis[m]
+            for s, p in enumerate(state.players):
+                for tm, tn in enumerate(p.minis):
+                    if s != seat and tn is not None and (s, tm) not in trapped \
+                            and chebyshev(at, tn) <= 3:
+                        out.append({"mini": m, "target": [s, tm]})
+        return out
+    return []
+
+
+def _hole_block(state, anchor):
+    """The up to 4 nodes a sinkhole at `anchor` destroys (a 2x2 block on one tile), or []."""
+    y, x = coords(anchor)
+    if y % SIZE == SIZE - 1 or x % SIZE == SIZE - 1:
+        return []
+    block = [node(y + dy, x + dx) for dy in (0, 1) for dx in (0, 1)]
+    if any(n in state.markers for n in block):
+        return []
+    return [n for n in block if state.kinds.get(n) in (".", "P", "A") and n not in state.holes]
+
+
+def ability_commands(state, seat):
+    player = state.players[seat]
+    if state.turn.slot_used or player.slots >= 2:
+        return []
+    out = []
+    for payer in _payers(state, seat):
+        base = {"type": "ability", "card": payer}
+        if player.slots == 0:
+            out.append(base)
+        else:
+            out += [{**base, **p} for p in _params(state, seat)]
+    return out
+
+
+def do_ability(tx, seat, cmd):
+    state = tx.state
+    player = state.players[seat]
+    if cmd not in ability_commands(state, seat):
+        refuse(state, "ability", why="no free slot this turn, no token, or a choice the "
+               "ability does not allow")
+    if cmd.get("card"):
+        tx.add("CardUsed", seat=seat, card=cmd["card"], use="ability_slot")
+    else:
+        tx.add("TokensPaid", seat=seat, count=1, why="ability_slot")
+    tx.add("SlotFilled", seat=seat)
+    if tx.state.players[seat].slots == 2:
+        _UNLEASH[player.faction](tx, seat, cmd)
+
+
+def _owe_losses(tx, victims):
+    """Miniatures defeated by an ability: the loser's discard rule and nothing else."""
+    for s, m in victims:
+        where = defeat(tx, s, m)
+        tx.add("ChoiceOwed", kind="concede", seat=s, tile=list(tile_pos(where)), cards=[],
+               give_to=None, node=where, winner_node=None)
+
+
+def _syl(tx, seat, cmd):
+    centre = tx.state.players[seat].minis[cmd["mini"]]
+    tx.add("AbilityUnleashed", seat=seat, ability="syl_drone", mini=cmd["mini"], node=centre)
+    figs = figures(tx.state)
+    for n, fig in sorted(figs.items()):
+        if n != centre and chebyshev(n, centre) <= 2 and fig[0] == "newaru":
+            tx.add("NewaruRemoved", id=fig[1])
+    _owe_losses(tx, [(f[1], f[2]) for n, f in sorted(figs.items())
+                     if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"])
+
+
+def _keber(tx, seat, cmd):
+    target = parse_pos(cmd["tile"])
+    home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
+    tx.add("AbilityUnleashed", seat=seat, ability="keber_strike", tile=cmd["tile"])
+    figs = figures(tx.state)
+    victims, dived = [], set()
+    for n, fig in sorted(figs.items()):
+        pos = tile_pos(n)
+        if fig[0] == "newaru" and pos in (home, target):
+            tx.add("NewaruRemoved", id=fig[1])
+        elif fig[0] == "seat" and pos == target and fig[1] != seat:
+            owner = fig[1]
+            if owner not in dived:
+                dive = sorted(c for c in tx.state.players[owner].hand if kind_of(c) == "dive")
+                if dive:
+                    tx.add("CardUsed", seat=owner, card=dive[0], use="dive")
+                    dived.add(owner)
+            if owner not in dived:
+                victims.append((owner, fig[2]))
+    _owe_losses(tx, victims)
+
+
+def _vinsan(tx, seat, cmd):
+    anchor = cmd["node"]
+    destroyed = _hole_block(tx.state, anchor)
+    cleared = set()
+    for n in destroyed:
+        if is_border(n):
+            for m in around(n):
+                if tile_pos(m) != tile_pos(n):
+                    cleared.add(tuple(sorted((tile_pos(n), tile_pos(m)))))
+    figs = figures(tx.state)
+    displaced, taken = [], set(destroyed)
+    for n in destroyed:
+        fig = figs.get(n)
+        if fig is None:
+            continue
+        to = _nearest_free(tx.state, n, taken, figs)
+        taken.add(to)
+        ident = [fig[1]] if fig[0] == "newaru" else [fig[1], fig[2]]
+        displaced.append([fig[0], ident, n, to])
+    tx.add("HoleOpened", seat=seat, anchor=anchor, destroyed=destroyed,
+           cleared=[[list(a), list(b)] for a, b in sorted(cleared)], displaced=displaced)
+
+
+def _nearest_free(state, start, taken, figs):
+    """The closest free node to `start` (AUTHORED: displaced miniatures go there)."""
+    options = [n for n in state.kinds if n not in taken and free(state, n, figs)]
+    return min(options, key=lambda n: (chebyshev(n, start), n))
+
+
+def _wardun(tx, seat, cmd):
+    tx.add("AbilityUnleashed", seat=seat, ability="wardun_web", mini=cmd["mini"],
+           target=cmd["target"])
+    tx.add("MiniatureTrapped", seat=seat, target=cmd["target"])
+
+
+_UNLEASH = {"syl": _syl, "keber": _keber, "vinsan": _vinsan, "wardun": _wardun}

@@ -1,0 +1,39 @@
+"""Defeat of miniatures, ability release, and the win check (rulebook, Winning the game)."""
+from shared.games.exsilium.components import RELEASE
+from shared.games.exsilium.state import goal, points
+
+
+def defeat(tx, seat, mini):
+    """The miniature returns to its player board; the ability may be released (Factions)."""
+    node = tx.state.players[seat].minis[mini]
+    tx.add("MiniatureDefeated", seat=seat, mini=mini, node=node)
+    # A trapped miniature that dies frees the Wardun token's hold (it no longer exists).
+    for owner, player in enumerate(tx.state.players):
+        if player.trapped == (seat, mini):
+            tx.add("AbilityReleased", seat=owner, freed=[seat, mini], reason="trapped_died")
+    player = tx.state.players[seat]
+    if player.slots and len(player.board) >= RELEASE[player.faction]:
+        tx.add("AbilityReleased", seat=seat,
+               freed=list(player.trapped) if player.trapped else None, reason="release")
+    return node
+
+
+def result(state, winner, reason):
+    """Ranks and scores by Baralytas points; the winner (if any) ranks first."""
+    scores = [points(p) for p in state.players]
+    keyed = sorted(range(state.seats), key=lambda s: (s != winner, -scores[s]))
+    ranks = [0] * state.seats
+    for place, seat in enumerate(keyed):
+        same = place and seat != winner and scores[seat] == scores[keyed[place - 1]] \
+            and keyed[place - 1] != winner
+        ranks[seat] = ranks[keyed[place - 1]] if same else place + 1
+    return {"ranks": ranks, "scores": scores, "winner": winner, "reason": reason}
+
+
+def check_win(tx, seat):
+    """Reaching the goal of Baralytas points wins the game immediately."""
+    state = tx.state
+    if state.result is None and points(state.players[seat]) >= goal(state):
+        tx.add("MatchEnded", result=result(state, seat, "goal"))
+        return True
+    return False

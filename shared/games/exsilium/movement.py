@@ -1,0 +1,156 @@
+"""Movement: 8 directions, frontiers, reveals, pick-ups, Baralytas, mines (rulebook, Movement,
+Frontiers, Interaction, Place mine). A step is checked by `step_problem` (pure) and applied by
+`take_step`; a move stops early at a reveal, a mine, a foe next to it, or a win.
+"""
+from shared.games.exsilium.board import around, tile_pos, touching
+from shared.games.exsilium.components import card, kind_of
+from shared.games.exsilium.fate import check_win, defeat
+from shared.games.exsilium.messages import refuse
+from shared.games.exsilium.state import figures, goal, points
+from shared.games.exsilium.table import foes_of, free, frontier, on_tile
+from shared.games.exsilium.tiles import reveal
+
+
+def step_problem(state, seat, a, b, cross, figs):
+    """Why the seat's miniature at a may not step to b (None when it may)."""
+    if not touching(a, b):
+        return "step"
+    pos_b = tile_pos(b)
+    if pos_b in state.facedown:
+        needed = frontier(state, a, b)
+    elif free(state, b, figs):
+        needed = frontier(state, a, b)
+    else:
+        return "step"
+    if needed and needed > cross and on_tile(state, seat, tile_pos(a)) < needed:
+        return "frontier"
+    return None
+
+
+def _mine_at(state, seat, b):
+    """A face-up mine of another faction next to (or on) b that affects the seat's faction."""
+    faction = state.players[seat].faction
+    for n, (owner, cid, face) in sorted(state.markers.items()):
+        if face == "up" and cid and kind_of(cid) == "mine" and owner != seat \
+                and faction in card(cid).get("affects", [faction]) \
+                and (n == b or touching(n, b)):
+            return n
+    return None
+
+
+def stop_reason(state, seat, mini, b, gained, truce):
+    """Why a move would stop on b (pure; mirrors `take_step`): None when it goes on."""
+    if tile_pos(b) in state.facedown:
+        return "reveal"
+    if _mine_at(state, seat, b) is not None:
+        return "mine"
+    near = sum(sum(state.deposits[d]) for d in state.deposits if touching(d, b) and d not in gained)
+    if near and points(state.players[seat]) + near + gained_value(state, gained) >= goal(state):
+        return "win"
+    figs = figures(state)
+    if any((mini, fig) not in truce for _, fig in foes_of(state, seat, b, figs)):
+        return "foe"
+    return None
+
+
+def gained_value(state, gained):
+    return sum(sum(state.deposits[d]) for d in gained)
+
+
+def take_step(tx, seat, mini, b, cross):
+    """Move the miniature one node and apply what happens there; returns a stop reason."""
+    state = tx.state
+    a = state.players[seat].minis[mini]
+    revealing = tile_pos(b) in state.facedown
+    if revealing:
+        reveal(tx, tile_pos(b))
+        needed = frontier(tx.state, a, b)
+        if needed and needed > cross and on_tile(tx.state, seat, tile_pos(a)) < needed:
+            tx.add("FrontierBlocked", seat=seat, mini=mini, node=a, frontier=needed)
+            return "reveal"
+    tx.add("MiniatureMoved", seat=seat, mini=mini, **{"from": a}, to=b)
+    return arrive(tx, seat, mini, b) or ("reveal" if revealing else None)
+
+
+def arrive(tx, seat, mini, b):
+    """Mines, terminal tokens, supply boxes and Baralytas at the node just reached."""
+    mine = _mine_at(tx.state, seat, b)
+    if mine is not None:
+        owner, cid, _ = tx.state.markers[mine]
+        tx.add("MineDetonated", node=mine, owner=owner, card=cid, victims=[[seat, mini]])
+        defeat(tx, seat, mini)
+        return "mine"
+    if b in tx.state.terminal_tokens:
+        tx.add("TerminalTokenTaken", seat=seat, node=b)
+    if b in tx.state.markers:
+        _pick_up(tx, seat, b)
+    for d in sorted(tx.state.deposits):
+        if touching(d, b):
+            tx.add("BaralytasCollected", seat=seat, node=d, values=list(tx.state.deposits[d]))
+    if check_win(tx, seat):
+        return "win"
+    truce = tx.state.turn.truce
+    if any((mini, fig) not in truce for _, fig in foes_of(tx.state, seat, b)):
+        return "foe"
+    return None
+
+
+def _pick_up(tx, seat, node):
+    """A dropped card next to the token goes to the hand, else the top supply card."""
+    owner, cid, face = tx.state.markers[node]
+    if cid:
+        tx.add("MarkerPickedUp", seat=seat, node=node, card=cid, face=face, source="marker")
+    else:
+        top = tx.state.supply[-1] if tx.state.supply else None
+        tx.add("MarkerPickedUp", seat=seat, node=node, card=top, face="supply", source="supply")
+
+
+def run_path(tx, seat, mini, path, cross=0):
+    """Walk the path step by step; refuse a step that is not allowed or comes after a stop."""
+    for i, b in enumerate(path):
+        a = tx.state.players[seat].minis[mini]
+        problem = step_problem(tx.state, seat, a, b, cross, figures(tx.state))
+        if problem == "frontier":
+            refuse(tx.state, "frontier", f=frontier(tx.state, a, b))
+        if problem:
+            refuse(tx.state, "step", node=b)
+        why = take_step(tx, seat, mini, b, cross)
+        if why and i < len(path) - 1:
+            refuse(tx.state, "stops", node=b, why=why)
+        if why:
+            return why
+    return None
+
+
+def paths(state, seat, mini, length, cross=0):
+    """Every path of 1..length steps the miniature may take (stopping where a move stops)."""
+    start = state.players[seat].minis[mini]
+    figs = dict(figures(state))
+    del figs[start]
+    truce = state.turn.truce
+    out = []
+
+    def walk(at, path, gained):
+        for b in around(at):
+            if b in path or b == start:
+                continue
+            probe = {**figs, at: ("seat", seat, mini)}
+            if step_problem(_moved(state, seat, mini, at), seat, at, b, cross, probe):
+                continue
+            out.append(path + [b])
+            moved = _moved(state, seat, mini, b)
+            if len(path) + 1 < length and not stop_reason(moved, seat, mini, b, gained, truce):
+                walk(b, path + [b], gained | {d for d in state.deposits if touching(d, b)})
+
+    walk(start, [], frozenset())
+    return out
+
+
+def _moved(state, seat, mini, node):
+    """The state with one miniature moved (for counting miniatures on a tile)."""
+    from shared.games.exsilium.state import with_player
+    minis = list(state.players[seat].minis)
+    if minis[mini] == node:
+        return state
+    minis[mini] = node
+    return with_player(state, seat, minis=tuple(minis))

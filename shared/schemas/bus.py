@@ -1,0 +1,51 @@
+"""Bus message schemas, shared by every service that publishes or consumes them.
+
+Topics: "commands" (a command for a match, e.g. from a bot), "matches" (a match was created
+or advanced), "rejections" (a bus command the match service refused).
+"""
+from marshmallow import Schema, fields, validate
+
+COMMANDS = "commands"
+MATCHES = "matches"
+REJECTIONS = "rejections"
+
+
+class BusCommandSchema(Schema):
+    """A command submitted on the bus; `command_id` is required so redelivery is harmless."""
+
+    match_id = fields.String(required=True, validate=validate.Length(1, 64))
+    seat = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
+    command = fields.Dict(required=True)
+    command_id = fields.String(required=True, validate=validate.Length(1, 100))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class AnnouncedSeatSchema(Schema):
+    """One seat as announced: who sits there, and whether a bot plays it."""
+
+    seat = fields.Integer(required=True)
+    player_id = fields.String(allow_none=True)
+    bot = fields.String(allow_none=True)
+    level = fields.Integer(allow_none=True)
+
+
+class MatchAnnouncementSchema(Schema):
+    """A match's log advanced (or began): who must act now, and whether it is over."""
+
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished", "aborted"]))
+    seats = fields.List(fields.Nested(AnnouncedSeatSchema), required=True)
+    outcome = fields.Dict(allow_none=True, load_default=None)
+
+
+class RejectionSchema(Schema):
+    """A bus command that was not applied, and why (the HTTP error code and message)."""
+
+    match_id = fields.String(allow_none=True)
+    seat = fields.Integer(allow_none=True)
+    command_id = fields.String(allow_none=True)
+    error = fields.String(required=True)
+    message = fields.String(required=True)

@@ -1,0 +1,101 @@
+"""Random playouts of any registered game, driven only through the engine surface.
+
+Shared by the cross-game contract tests and the CLI tests. A playout records every command,
+every event (as logged: type and data) and the match state at every version, so tests can
+compare live states with folds and views across seats.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Optional
+
+from shared.games.api import Game
+from shared.games.registry import games
+from shared.games.replay import MatchState, apply, match_created
+
+MAX_COMMANDS = 5_000  # a playout longer than this is a game that does not terminate
+
+
+def registered_games() -> list:
+    """(name, game) for every game in the registry, sorted by name."""
+    return sorted(games().items())
+
+
+def seat_counts(game: Game) -> range:
+    return range(game.spec.min_players, game.spec.max_players + 1)
+
+
+def game_seat_params() -> list:
+    """(name, seats) for every registered game and every seat count its spec allows."""
+    return [(name, n) for name, game in registered_games() for n in seat_counts(game)]
+
+
+def random_options(game: Game, rng: random.Random) -> dict:
+    """A random valid choice for each choice/bool option; defaults for the rest."""
+    chosen = {}
+    for name, spec in game.spec.options.items():
+        if spec.kind == "choice" and spec.choices:
+            chosen[name] = rng.choice(list(spec.choices))
+        elif spec.kind == "bool":
+            chosen[name] = rng.random() < 0.5
+    return game.spec.resolve_options(chosen)
+
+
+@dataclass
+class Playout:
+    """One played match: commands, logged events and the state after every version."""
+
+    game: Game
+    seats: int
+    seed: int
+    events: list = field(default_factory=list)      # logged: {"type", "data"}, v = index+1
+    states: list = field(default_factory=list)      # states[v-1]: MatchState after event v
+    commands: list = field(default_factory=list)    # (version before, seat, command)
+
+    @property
+    def final(self) -> MatchState:
+        return self.states[-1]
+
+    def record(self, event: dict) -> None:
+        state = apply(self.states[-1] if self.states else None, event)
+        self.events.append(event)
+        self.states.append(state)
+
+
+def start(name: str, seats: int, seed: int, match_id: Optional[str] = None) -> Playout:
+    """MatchCreated plus the game's setup events, with setup randomness from `seed`."""
+    game = games()[name]
+    rng = random.Random(f"setup-{seed}")
+    options = random_options(game, rng)
+    playout = Playout(game=game, seats=seats, seed=seed)
+    seat_list = [{"player_id": f"player-{i}"} for i in range(seats)]
+    playout.record(match_created(match_id or f"match-{name}-{seed}", name, seat_list, options))
+    for event in game.setup(options, seats, rng):
+        playout.record(event)
+    return playout
+
+
+def step(playout: Playout, choose: random.Random, chance: random.Random) -> bool:
+    """Play one random legal command; False once the match is over."""
+    game, state = playout.game, playout.final.game_state
+    if game.outcome(state) is not None:
+        return False
+    seat = choose.choice(list(game.to_act(state)))
+    command = choose.choice(game.legal_commands(state, seat))
+    playout.commands.append((playout.final.version, seat, command))
+    for event in game.decide(state, seat, command, chance):
+        playout.record(event)
+    return True
+
+
+def play(name: str, seats: int, seed: int, match_id: Optional[str] = None,
+         max_commands: int = MAX_COMMANDS) -> Playout:
+    """A whole random match; raises if it has not ended within `max_commands`."""
+    playout = start(name, seats, seed, match_id)
+    choose, chance = random.Random(f"choose-{seed}"), random.Random(f"chance-{seed}")
+    for _ in range(max_commands):
+        if not step(playout, choose, chance):
+            return playout
+    raise AssertionError(f"{name} with {seats} seats (seed {seed}) did not end "
+                         f"within {max_commands} commands")

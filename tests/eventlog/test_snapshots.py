@@ -1,0 +1,111 @@
+"""Snapshots are a cache (STYLE #7): a match rebuilt from a snapshot equals the fold from
+scratch at every version, deleting every snapshot changes no result, and a snapshot written
+by other engine code (another stamp) is never used."""
+from __future__ import annotations
+
+import dataclasses
+import uuid
+
+import pytest
+
+from shared.eventlog.snapshots import SnapshotStore
+from shared.eventlog.store import MatchNotFound, MatchStore
+from shared.games.replay import fold
+from tests.contract.playouts import play, registered_games
+
+GAMES = [name for name, _ in registered_games()]
+
+
+def _logged_match(event_log, name, seed=3):
+    match_id = uuid.uuid4().hex
+    playout = play(name, 2, seed, match_id=match_id)
+    event_log.append(match_id, playout.events, 0)
+    return match_id, playout
+
+
+def _as_played(playout, version, created_at):
+    """The live state of the playout at `version`, stamped with the log's creation time."""
+    return dataclasses.replace(playout.states[version - 1], created_at=created_at)
+
+
+def _scratch(event_log, match_id, version):
+    return fold(event_log.read(match_id, to_version=version))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_from_snapshot_equals_from_scratch_at_every_version(event_log, redis_client, keys,
+                                                            name):
+    match_id, playout = _logged_match(event_log, name)
+    last = len(playout.events)
+    snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
+    for snapshot_at in sorted({1, 2, last // 2, last - 1, last}):
+        snapshots.delete(match_id)
+        snapshots.save(match_id, _scratch(event_log, match_id, snapshot_at))
+        for version in range(1, last + 1):
+            store = MatchStore(event_log, snapshots, snapshot_every=0)  # cold cache
+            scratch = _scratch(event_log, match_id, version)
+            assert scratch == _as_played(playout, version, scratch.created_at)
+            assert store.load(match_id, version) == scratch, (snapshot_at, version)
+        assert MatchStore(event_log, snapshots, snapshot_every=0).load(match_id) == \
+            _scratch(event_log, match_id, last)
+
+
+def test_the_snapshot_is_really_read(event_log, redis_client, keys):
+    """Guards the test above: a doctored snapshot under the right stamp is what is loaded,
+    so agreeing with the fold there means the snapshot path was taken and was right."""
+    match_id, playout = _logged_match(event_log, "tictactoe")
+    snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
+    doctored = dataclasses.replace(playout.states[4], match_id="doctored")
+    snapshots.save(match_id, doctored)
+    store = MatchStore(event_log, snapshots, snapshot_every=0)
+    assert store.load(match_id, 5) == doctored
+    assert store.load(match_id, 4) == _scratch(event_log, match_id, 4)  # later: not used
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_deleting_every_snapshot_changes_no_result(event_log, redis_client, keys, name):
+    match_ids = [_logged_match(event_log, name, seed)[0] for seed in range(4)]
+    snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
+    writer = MatchStore(event_log, snapshots, snapshot_every=2)
+    for match_id in match_ids:
+        for version in range(1, event_log.version(match_id) + 1):
+            writer.remember(_scratch(event_log, match_id, version))
+
+    def every_result():
+        store = MatchStore(event_log, snapshots, snapshot_every=0)
+        return {(m, v): store.load(m, v) for m in match_ids
+                for v in [*range(1, event_log.version(m) + 1), None]}
+
+    with_snapshots = every_result()
+    assert all(redis_client.exists(keys.snapshot(m)) for m in match_ids)
+    for match_id in match_ids:
+        snapshots.delete(match_id)
+    assert not any(redis_client.exists(keys.snapshot(m)) for m in match_ids)
+    assert every_result() == with_snapshots
+
+
+def test_a_snapshot_from_other_code_is_ignored(event_log, redis_client, keys):
+    match_id, playout = _logged_match(event_log, "tictactoe")
+    other = SnapshotStore(redis_client, keys, code_stamp="other-code")
+    other.save(match_id, dataclasses.replace(playout.states[5], match_id="from-other-code"))
+    mine = SnapshotStore(redis_client, keys, code_stamp="this-code")
+    assert mine.load(match_id) is None
+    store = MatchStore(event_log, mine, snapshot_every=0)
+    for version in range(1, len(playout.events) + 1):
+        assert store.load(match_id, version) == _scratch(event_log, match_id, version)
+        assert store.load(match_id, version).match_id == match_id
+
+
+def test_an_unreadable_snapshot_is_a_miss(event_log, redis_client, keys):
+    match_id, playout = _logged_match(event_log, "tictactoe")
+    snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
+    snapshots.save(match_id, playout.states[3])
+    redis_client.hset(keys.snapshot(match_id), "state", b"not a pickle")
+    assert MatchStore(event_log, snapshots, snapshot_every=0).load(match_id) == \
+        _scratch(event_log, match_id, len(playout.events))
+
+
+def test_a_missing_match_is_not_found(event_log, redis_client, keys):
+    store = MatchStore(event_log, SnapshotStore(redis_client, keys), snapshot_every=0)
+    with pytest.raises(MatchNotFound):
+        store.load("no-such-match")

@@ -1,0 +1,104 @@
+"""Bot policies: legal, deterministic under a seed, fair (no peeking), and sensible."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from services.bot import policies
+from services.bot.policies.base import apply_command
+from services.bot.policies.evaluation import rank_rewards, squash
+from shared.games.registry import games, get_game
+
+QUICK = {"mcts": {"iterations": 200, "seconds": None}, "greedy": {"samples": 2}, "random": {}}
+
+
+def playout_positions(game, seed: int, every: int = 3) -> list:
+    """(state, seat) pairs along a seeded random playout."""
+    rng = random.Random(seed)
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), game.spec.min_players, rng):
+        state = game.evolve(state, event)
+    out, ply = [], 0
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        if ply % every == 0:
+            out.append((state, seat))
+        state = apply_command(game, state, seat, rng.choice(game.legal_commands(state, seat)),
+                              rng)
+        ply += 1
+    return out
+
+
+@pytest.mark.parametrize("game_name", sorted(games()))
+@pytest.mark.parametrize("policy", sorted(policies.POLICIES))
+def test_every_policy_plays_a_legal_command_in_every_game(game_name, policy):
+    game = get_game(game_name)
+    for i, (state, seat) in enumerate(playout_positions(game, seed=1)):
+        choice = policies.choose(game, state, seat, random.Random(i), policy,
+                                 seats=game.spec.min_players, **QUICK[policy])
+        assert choice.command in game.legal_commands(state, seat)
+
+
+@pytest.mark.parametrize("game_name", sorted(games()))
+def test_every_registered_game_gives_bots_a_heuristic_and_a_sampler(game_name):
+    game = get_game(game_name)
+    assert game.heuristic is not None and game.sampler is not None
+
+
+def test_mcts_with_an_iteration_budget_is_deterministic_under_a_seed():
+    game = get_game("exordium")
+    state, seat = playout_positions(game, seed=4)[3]
+    picks = {str(policies.choose(game, state, seat, random.Random(9), "mcts",
+                                 iterations=300, seconds=None).command) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def _tictactoe(*cells):
+    """A tic-tac-toe state from a 9-character string: X, O or . per cell."""
+    game = get_game("tictactoe")
+    state = game.evolve(None, {"type": "GameStarted", "data": {"seats": 2}})
+    marks = {"X": 0, "O": 1}
+    board = tuple(marks.get(c) for c in "".join(cells))
+    return replace(state, cells=board, next_seat=0 if board.count(0) == board.count(1) else 1)
+
+
+@pytest.mark.parametrize("policy", ["mcts", "greedy"])
+def test_a_bot_takes_a_win_in_one(policy):
+    game = get_game("tictactoe")
+    state = _tictactoe("XX.", "OO.", "...")
+    choice = policies.choose(game, state, 0, random.Random(1), policy, **QUICK[policy])
+    assert choice.command == {"type": "mark", "cell": 2}
+
+
+def test_mcts_blocks_a_win_in_one():
+    game = get_game("tictactoe")
+    state = _tictactoe("OO.", "X..", "..X")  # X to move; O threatens cell 2
+    state = replace(state, next_seat=0)
+    choice = policies.choose(game, state, 0, random.Random(1), "mcts", iterations=2000,
+                             seconds=None)
+    assert choice.command == {"type": "mark", "cell": 2}
+
+
+def test_mcts_never_loses_tictactoe_to_random():
+    from services.bot import arena
+    mcts, _ = arena.run("tictactoe", arena.parse_seats("mcts,random"), 10,
+                        overrides={"iterations": 1500, "seconds": None})
+    assert mcts["score"] >= 0.9 and mcts["wins"] + mcts["draws"] == 10
+
+
+def test_levels_map_to_budgets_and_unknown_policies_are_refused():
+    assert policies.options_for("mcts", 1)["seconds"] < policies.options_for("mcts", 2)["seconds"]
+    assert policies.options_for("mcts", 2)["seconds"] < policies.options_for("mcts", 3)["seconds"]
+    assert policies.options_for("mcts", 9) == policies.options_for("mcts", 3)
+    assert policies.options_for("random", 2) == {}
+    with pytest.raises(policies.UnknownPolicy):
+        policies.options_for("oracle", 1)
+
+
+def test_rewards_rank_seats_and_squash_heuristics():
+    assert rank_rewards([1, 2]) == [1.0, 0.0]
+    assert rank_rewards([1, 1]) == [0.5, 0.5]
+    assert rank_rewards([2, 1, 3]) == [0.5, 1.0, 0.0]
+    assert squash(0.0) == 0.5 and squash(100.0) > 0.99 and squash(-1e9) == 0.0

@@ -1,0 +1,61 @@
+"""Fixtures for the match service: the app from its factory over the test namespace."""
+from __future__ import annotations
+
+import pytest
+
+from services.match.app import create_app
+
+
+@pytest.fixture
+def app(settings):
+    return create_app(settings)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def ctx(app):
+    """The app's dependencies (log, bus, store), to check what HTTP calls did to Redis."""
+    return app.extensions["orrery.match"]
+
+
+class Player:
+    """A registered player and the headers that act for them."""
+
+    def __init__(self, client, name):
+        body = client.post("/v1/players", json={"name": name}).get_json()
+        self.player_id, self.name, self.token = body["player_id"], body["name"], body["token"]
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+
+@pytest.fixture
+def ana(client):
+    return Player(client, "Ana")
+
+
+@pytest.fixture
+def bo(client):
+    return Player(client, "Bo")
+
+
+def new_match(client, creator, seats, game="tictactoe", **extra):
+    """Create a match and return its id (asserting it was created)."""
+    response = client.post("/v1/matches", headers=creator.headers,
+                           json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["match_id"]
+
+
+@pytest.fixture
+def ttt(client, ana, bo):
+    """A tic-tac-toe match: Ana is seat 0 (X, first to act), Bo seat 1."""
+    return new_match(client, ana, [{"player_id": ana.player_id}, {"player_id": bo.player_id}])
+
+
+def mark(client, player, match_id, cell, **extra):
+    """Send a tic-tac-toe mark."""
+    return client.post(f"/v1/matches/{match_id}/commands", headers=player.headers,
+                       json={"command": {"type": "mark", "cell": cell}, **extra})

@@ -1,0 +1,148 @@
+"""POST /v1/matches/{id}/commands: the command path over HTTP."""
+import threading
+
+from shared.schemas.bus import MATCHES
+
+from .conftest import Player, mark, new_match
+
+
+def _announcements(ctx):
+    """Every message on the "matches" topic, in partition order."""
+    out = []
+    for stream in ctx.bus.streams(MATCHES):
+        out += [entry for _, entry in ctx.redis.xrange(stream)]
+    import json
+    return [json.loads(entry[b"m"]) for entry in out]
+
+
+def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):
+    moves = [(ana, 0), (bo, 3), (ana, 1), (bo, 4)]
+    for version, (player, cell) in enumerate(moves, start=3):
+        response = mark(client, player, ttt, cell)
+        assert response.status_code == 200
+        body = response.get_json()
+        assert body["version"] == version
+        assert body["events"][0]["data"] == {"seat": 0 if player is ana else 1, "cell": cell}
+    body = mark(client, ana, ttt, 2).get_json()
+    assert body["to_act"] == []
+    view = client.get(f"/v1/matches/{ttt}").get_json()
+    assert view["status"] == "finished"
+    assert view["outcome"]["winner"] == 0
+    assert view["view"]["board"][:3] == ["X", "X", "X"]
+    assert mark(client, bo, ttt, 8).get_json()["error"] == "not_your_turn"
+
+
+def test_each_command_is_announced_on_the_bus(client, ctx, ana, bo, ttt):
+    mark(client, ana, ttt, 4)
+    last = _announcements(ctx)[-1]
+    assert last == {"match_id": ttt, "game": "tictactoe", "version": 3, "to_act": [1],
+                    "status": "active", "outcome": None, "seats": [
+                        {"seat": 0, "player_id": ana.player_id, "bot": None, "level": None},
+                        {"seat": 1, "player_id": bo.player_id, "bot": None, "level": None}]}
+
+
+def test_a_retried_command_id_returns_the_first_answer_and_appends_nothing(client, ctx, ana,
+                                                                            bo, ttt):
+    first = mark(client, ana, ttt, 4, command_id="c-1")
+    mark(client, bo, ttt, 0)
+    retry = mark(client, ana, ttt, 4, command_id="c-1")
+    assert retry.status_code == 200
+    assert retry.get_json() == first.get_json()
+    assert ctx.log.version(ttt) == 4
+    # Announced again, so a crash between append and announcement heals on retry.
+    assert _announcements(ctx)[-1]["version"] == 4
+
+
+def test_command_ids_belong_to_the_seat_that_sent_them(client, ctx, ana, bo, ttt):
+    mark(client, ana, ttt, 4, command_id="same")
+    response = mark(client, bo, ttt, 0, command_id="same")
+    assert response.status_code == 200 and response.get_json()["version"] == 4
+
+
+def test_a_stale_expected_version_changes_nothing(client, ctx, ana, bo, ttt):
+    response = mark(client, ana, ttt, 4, expected_version=1)
+    assert response.status_code == 409
+    assert response.get_json() == {"error": "version_conflict", "current_version": 2,
+                                   "message": response.get_json()["message"]}
+    assert ctx.log.version(ttt) == 2
+    assert mark(client, ana, ttt, 4, expected_version=2).status_code == 200
+
+
+def test_the_seat_not_to_act_gets_not_your_turn(client, ctx, bo, ttt):
+    response = mark(client, bo, ttt, 4)
+    assert response.status_code == 409
+    assert response.get_json()["error"] == "not_your_turn"
+    assert ctx.log.version(ttt) == 2
+
+
+def test_a_command_the_rules_forbid_is_illegal(client, ctx, ana, bo, ttt):
+    mark(client, ana, ttt, 4)
+    response = mark(client, bo, ttt, 4)
+    assert response.status_code == 422
+    assert response.get_json() == {"error": "illegal_command",
+                                   "message": "Cell 4 is already marked."}
+    assert ctx.log.version(ttt) == 3
+
+
+def test_a_command_of_the_wrong_shape_is_invalid_request(client, ctx, ana, ttt):
+    for command in ({"type": "mark"}, {"type": "mark", "cell": 9}, {"type": "pass"},
+                    {"type": "mark", "cell": "4"}):
+        response = client.post(f"/v1/matches/{ttt}/commands", headers=ana.headers,
+                               json={"command": command})
+        assert response.status_code == 400, command
+        assert "command" in response.get_json()["fields"]
+    for body in ({}, {"command": 4}, {"command": {}, "command_id": "x" * 101},
+                 {"command": {"type": "mark", "cell": 1}, "expected_version": -1}):
+        response = client.post(f"/v1/matches/{ttt}/commands", headers=ana.headers, json=body)
+        assert response.status_code == 400, body
+    assert ctx.log.version(ttt) == 2
+
+
+def test_only_seated_players_act(client, ctx, ana, ttt):
+    stranger = Player(client, "Cy")
+    response = mark(client, stranger, ttt, 4)
+    assert response.status_code == 403 and response.get_json()["error"] == "forbidden"
+    response = client.post(f"/v1/matches/{ttt}/commands",
+                           json={"command": {"type": "mark", "cell": 4}})
+    assert response.status_code == 401
+    assert ctx.log.version(ttt) == 2
+
+
+def test_a_forged_token_cannot_act(client, ctx, ana, ttt):
+    forged = {"Authorization": "Bearer " + ana.token[:-2] + "xx"}
+    response = client.post(f"/v1/matches/{ttt}/commands", headers=forged,
+                           json={"command": {"type": "mark", "cell": 4}})
+    assert response.status_code == 401
+    assert ctx.log.version(ttt) == 2
+
+
+def test_a_player_with_two_seats_picks_one_with_the_seat_parameter(client, ana):
+    match_id = new_match(client, ana, [{"player_id": ana.player_id}] * 2)
+    assert mark(client, ana, match_id, 0).get_json()["to_act"] == [1]  # the seat to act
+    url = f"/v1/matches/{match_id}/commands"
+    body = {"command": {"type": "mark", "cell": 1}}
+    assert client.post(url + "?seat=0", headers=ana.headers, json=body).status_code == 409
+    assert client.post(url + "?seat=5", headers=ana.headers, json=body).status_code == 400
+    assert client.post(url + "?seat=1", headers=ana.headers, json=body).status_code == 200
+
+
+def test_an_unknown_match_is_not_found(client, ana):
+    for match_id in ("0" * 32, "not-a-match", "{x}"):
+        response = mark(client, ana, match_id, 0)
+        assert response.status_code == 404 and response.get_json()["error"] == "not_found"
+
+
+def test_concurrent_commands_without_a_version_never_double_move(app, ctx, ana, bo, ttt):
+    """Two writers race for the same turn; exactly one move per turn is appended."""
+    results = []
+
+    def play(cell):
+        results.append(mark(app.test_client(), ana, ttt, cell).status_code)
+
+    threads = [threading.Thread(target=play, args=(cell,)) for cell in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [200] + [409] * 5
+    assert ctx.log.version(ttt) == 3

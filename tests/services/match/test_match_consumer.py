@@ -1,0 +1,84 @@
+"""The bus consumer: commands on the bus take the same path as HTTP commands."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from services.match.consumer import GROUP, Consumer, handle
+from shared.schemas.bus import COMMANDS, MATCHES, REJECTIONS
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _topic(ctx, topic):
+    out = []
+    for stream in ctx.bus.streams(topic):
+        out += [json.loads(fields[b"m"]) for _, fields in ctx.redis.xrange(stream)]
+    return out
+
+
+def _command(match_id, seat, cell, command_id, **extra):
+    return {"match_id": match_id, "seat": seat, "command": {"type": "mark", "cell": cell},
+            "command_id": command_id, **extra}
+
+
+def test_a_bus_command_is_applied_and_acknowledged(ctx, ttt):
+    consumer = Consumer(ctx, name="test")
+    ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "b-1"), key=ttt)
+    assert consumer.run_once(block_ms=100) == 1
+    assert ctx.log.version(ttt) == 3
+    assert ctx.bus.pending_count(COMMANDS, GROUP) == 0
+    assert _topic(ctx, MATCHES)[-1]["version"] == 3
+
+
+def test_a_redelivered_bus_command_appends_nothing(ctx, ttt):
+    consumer = Consumer(ctx, name="test")
+    for _ in range(3):
+        ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "b-1"), key=ttt)
+    assert consumer.run_once(block_ms=100) == 3
+    assert ctx.log.version(ttt) == 3
+    assert _topic(ctx, REJECTIONS) == []
+
+
+def test_refused_and_malformed_commands_are_reported_and_acknowledged(ctx, ttt):
+    consumer = Consumer(ctx, name="test")
+    for message in (_command(ttt, 1, 4, "b-1"),                       # not your turn
+                    _command(ttt, 0, 4, "b-2", expected_version=1),   # stale
+                    {"match_id": ttt, "seat": 0, "command": {"type": "mark"}},  # no id
+                    _command(ttt, 0, 42, "b-3"),                      # bad shape
+                    _command("0" * 32, 0, 4, "b-4"),                  # no such match
+                    ["not", "a", "dict"]):
+        ctx.bus.publish(COMMANDS, message, key=ttt)
+    assert consumer.run_once(block_ms=100) == 6
+    errors = sorted(r["error"] for r in _topic(ctx, REJECTIONS))  # partitions: no total order
+    assert errors == sorted(["not_your_turn", "version_conflict", "invalid_request",
+                             "invalid_request", "not_found", "invalid_request"])
+    assert ctx.log.version(ttt) == 2
+    assert ctx.bus.pending_count(COMMANDS, GROUP) == 0
+
+
+def test_handle_returns_none_for_an_applied_command(ctx, ttt):
+    assert handle(ctx, _command(ttt, 0, 0, "h-1")) is None
+    rejection = handle(ctx, _command(ttt, 1, 0, "h-2"))
+    assert rejection["error"] == "illegal_command" and rejection["command_id"] == "h-2"
+
+
+def test_the_consumer_runs_as_a_process_and_stops_on_sigterm(settings, ctx, ttt):
+    env = {**os.environ, "REDIS_URL": settings.redis_url, "ORRERY_NAMESPACE": settings.namespace,
+           "ORRERY_SECRET": settings.secret, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "services.match.consumer"], cwd=ROOT,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "p-1"), key=ttt)
+        deadline = time.monotonic() + 20
+        while ctx.log.version(ttt) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ctx.log.version(ttt) == 3
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=15)[0].decode()
+    assert process.returncode == 0, output
+    assert "stopped" in output
