@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import queue
 import random
+import resource
 import threading
 import time
 import uuid
@@ -25,7 +26,7 @@ from bench.common import emit, log_fail, percentile
 from bench.server import Client, available, cpu_seconds, gunicorn
 
 PROCESSES = int(os.environ.get("BENCH_HTTP_PROCESSES", "2"))
-THREADS = int(os.environ.get("BENCH_HTTP_THREADS", "8"))
+THREADS = int(os.environ.get("BENCH_HTTP_THREADS", "2"))
 SECONDS = float(os.environ.get("BENCH_HTTP_SECONDS", "8"))
 WARMUP = 1.0
 GOAL_RATE, GOAL_P99_MS = 1500, 10.0
@@ -75,7 +76,9 @@ def _process(port, until, start_at, rate, results) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    results.put(out)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    results.put([(*item, usage.ru_utime + usage.ru_stime) if i == 0 else (*item, 0.0)
+                 for i, item in enumerate(out)])
 
 
 def _phase(port: int, seconds: float, rate_total: float = 0.0) -> dict:
@@ -104,9 +107,10 @@ def _phase(port: int, seconds: float, rate_total: float = 0.0) -> dict:
         worker.join(30)
     if len(gathered) != PROCESSES * THREADS:
         raise RuntimeError("a load generator thread failed")
-    latencies = [x for lat, _, _ in gathered for x in lat]
-    return {"commands": len(latencies), "errors": sum(e for _, e, _ in gathered),
-            "matches": sum(m for _, _, m in gathered), "seconds": seconds,
+    latencies = [x for lat, _, _, _ in gathered for x in lat]
+    return {"commands": len(latencies), "errors": sum(e for _, e, _, _ in gathered),
+            "matches": sum(m for _, _, m, _ in gathered), "seconds": seconds,
+            "client_cpu_s": sum(c for _, _, _, c in gathered),
             "latencies_ms": [x * 1000 for x in latencies]}
 
 
@@ -129,6 +133,8 @@ def run() -> list:
         "commands": full["commands"], "errors": full["errors"], "seconds": full["seconds"],
         "commands_per_s": round(rate),
         "server_cpu_ms_per_command": round(server_cpu * 1000 / max(1, full["commands"]), 3),
+        "load_generator_cpu_ms_per_command": round(
+            full["client_cpu_s"] * 1000 / max(1, full["commands"]), 3),
         "p50_ms": round(percentile(lat, 50), 2),
         "p99_ms": round(percentile(lat, 99), 2), "goal_commands_per_s": GOAL_RATE,
         "meets_goal": rate >= GOAL_RATE})]

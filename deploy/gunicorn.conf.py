@@ -3,9 +3,9 @@ services.match.wsgi:app`.
 
 gthread workers, because a live (SSE) stream holds a thread while it waits on Redis.
 """
+import glob
 import multiprocessing
 import os
-import shutil
 
 bind = os.environ.get("ORRERY_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("ORRERY_WORKERS", 2 * multiprocessing.cpu_count()))
@@ -24,8 +24,9 @@ def on_starting(server):
     """Start from an empty metrics directory: stale files would count dead workers."""
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if directory:
-        shutil.rmtree(directory, ignore_errors=True)
         os.makedirs(directory, exist_ok=True)
+        for path in glob.glob(os.path.join(directory, "*.db")):  # only prometheus's files
+            os.remove(path)
 
 
 def child_exit(server, worker):

@@ -7,6 +7,8 @@
 Redis comes from REDIS_URL (default redis://127.0.0.1:6379/0) and the key namespace from
 ORRERY_NAMESPACE, as for the services.
 
+`replay` reads a file when its argument names an existing file, and a match id otherwise.
+
 Export is an operator tool: it reads the stream straight from Redis and redacts nothing,
 so an exported file holds every hidden card of the match. Each line is one logged event,
 `{"v", "type", "data", "at"}`, exactly as `GET /v1/matches/{id}/log` gives it.
@@ -25,6 +27,9 @@ snapshots would be written over the original's. So a copy is a new match that sa
 events are otherwise the same facts. (What is lost is the pointer back to the original
 match; if that provenance matters, MatchCreated would need a field for it.) The events'
 `at` times become the import time, because the append script stamps one time per append.
+Import writes the log only: the match's private seed is never exported, so a match imported
+before its end draws its future chance from a new seed (the match service makes one on
+first use), and the match is not announced on the bus nor listed under its players.
 """
 from __future__ import annotations
 

@@ -28,10 +28,11 @@ def decision_rng(seed: int, version: int) -> random.Random:
     return random.Random(f"{seed}:{version}")
 
 
-def seed_of(redis, meta_key: str) -> int:
-    """The match's seed; a match without one (e.g. imported from a log) is given one now."""
+def seed_of(redis, meta_key: str, proposed: Optional[int] = None) -> int:
+    """The match's seed; a match without one (new, or imported from a log) gets `proposed`
+    (else a random one). The first writer wins, so racing creators agree on one seed."""
     stored = redis.hget(meta_key, SEED_FIELD)
     if stored is None:
-        redis.hsetnx(meta_key, SEED_FIELD, new_seed())
+        redis.hsetnx(meta_key, SEED_FIELD, new_seed(proposed))
         stored = redis.hget(meta_key, SEED_FIELD)
     return int(stored)

@@ -3,36 +3,52 @@ from __future__ import annotations
 
 import time
 import uuid
+from typing import Optional
 
 from services.match.announce import announce
-from services.match.chance import SEED_FIELD, new_seed, setup_rng
+from services.match.chance import seed_of, setup_rng
 from services.match.context import MatchContext
 from services.match.errors import Forbidden, InvalidRequest, NotFound
 from services.match.metrics import APPENDS
+from shared.eventlog import VersionConflict as LogMoved
 from shared.games.api import Game, InvalidOptions
 from shared.games.registry import UnknownGame, get_game
 from shared.games.replay import MatchState, match_created
 
 
-def create_match(ctx: MatchContext, caller: str, request: dict) -> MatchState:
-    """Create the match `request` describes (CreateMatchSchema, loaded) for `caller`."""
+def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
+                 match_id: Optional[str] = None,
+                 provenance: Optional[dict] = None) -> MatchState:
+    """Create the match `request` describes (CreateMatchSchema, loaded) for `caller`.
+
+    Services (matchmaking) may pass caller=None, their own `match_id` — so a redelivered
+    request creates nothing twice — and their `provenance`, kept in MatchCreated's data
+    under "matchmaking" (where ratings look for a ranked mode).
+    """
+    if match_id is not None and ctx.log.version(match_id) > 0:
+        return ctx.store.load(match_id)
     engine = _game(request["game"])
     _check_seat_count(engine, request["seats"])
     seats = [_seat(ctx, seat) for seat in request["seats"]]
-    if not any(seat.get("player_id") == caller for seat in seats):
+    if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
-    options = _options(engine, request["options"])
-    match_id = uuid.uuid4().hex
-    seed = new_seed(request.get("seed"))
-    created = time.time()
+    options = _options(engine, request.get("options") or {})
+    match_id = match_id or uuid.uuid4().hex
+    created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
+    seed = seed_of(ctx.redis, ctx.keys.meta(match_id), request.get("seed"))
     ctx.redis.hset(ctx.keys.meta(match_id), mapping={
-        SEED_FIELD: seed, "created_by": caller, "created_at": created})
-    events = [match_created(match_id, engine.spec.name, seats, options, request["clock"])]
-    events += engine.setup(options, len(seats), setup_rng(seed))
-    ctx.log.append(match_id, events, expected_version=0)
+        "created_by": caller or "service", "created_at": created_at})
+    created = match_created(match_id, engine.spec.name, seats, options, request.get("clock"))
+    if provenance is not None:
+        created["data"]["matchmaking"] = dict(provenance)
+    events = [created] + engine.setup(options, len(seats), setup_rng(seed))
+    try:
+        ctx.log.append(match_id, events, expected_version=0)
+    except LogMoved:  # the same match_id was created concurrently: that one stands
+        return ctx.store.load(match_id)
     APPENDS.labels("creation").inc()
-    _list_for_players(ctx, match_id, seats, created)
+    _list_for_players(ctx, match_id, seats, created_at)
     state = ctx.store.load(match_id)
     announce(ctx.bus, state)
     return state

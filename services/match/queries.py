@@ -31,11 +31,21 @@ def public_clock(clock: Optional[dict]) -> Optional[dict]:
 
 def match_view(state: MatchState, seat: Optional[int]) -> dict:
     """The match as `seat` (None: spectator) may see it."""
+    if state.game_state is None:
+        return _before_setup(state)
     engine = state.engine
     return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
             "status": state.status, "version": state.version, "to_act": list(state.to_act()),
             "view": engine.view(state.game_state, seat),
             "outcome": engine.outcome(state.game_state), "clock": public_clock(state.clock)}
+
+
+def _before_setup(state: MatchState) -> dict:
+    # Replay at version 1 (only MatchCreated): engines need not accept a None state, and
+    # nothing of the game exists yet to show.
+    return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
+            "status": "active", "version": state.version, "to_act": [], "view": {},
+            "outcome": None, "clock": public_clock(state.clock)}
 
 
 def legal(state: MatchState, seat: int) -> dict:

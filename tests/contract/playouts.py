@@ -6,15 +6,18 @@ compare live states with folds and views across seats.
 """
 from __future__ import annotations
 
+import functools
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from shared.games.api import Game
+from shared.games.api import Game, InvalidOptions
 from shared.games.registry import games
 from shared.games.replay import MatchState, apply, match_created
 
-MAX_COMMANDS = 5_000  # a playout longer than this is a game that does not terminate
+MAX_COMMANDS = 20_000  # a playout longer than this is a game that does not terminate
+OPTION_DRAWS = 20
 
 
 def registered_games() -> list:
@@ -63,15 +66,30 @@ class Playout:
         self.states.append(state)
 
 
+def options_for(game: Game, seats: int, seed: int) -> dict:
+    """Random options the game accepts for this seat count.
+
+    A draw the game refuses at setup (InvalidOptions, e.g. a scenario for other player
+    counts) is drawn again; after OPTION_DRAWS refusals the defaults are used.
+    """
+    for attempt in range(OPTION_DRAWS):
+        options = random_options(game, random.Random(f"options-{seed}-{attempt}"))
+        try:
+            game.setup(options, seats, random.Random(0))
+            return options
+        except InvalidOptions:
+            continue
+    return game.spec.resolve_options({})
+
+
 def start(name: str, seats: int, seed: int, match_id: Optional[str] = None) -> Playout:
     """MatchCreated plus the game's setup events, with setup randomness from `seed`."""
     game = games()[name]
-    rng = random.Random(f"setup-{seed}")
-    options = random_options(game, rng)
+    options = options_for(game, seats, seed)
     playout = Playout(game=game, seats=seats, seed=seed)
     seat_list = [{"player_id": f"player-{i}"} for i in range(seats)]
     playout.record(match_created(match_id or f"match-{name}-{seed}", name, seat_list, options))
-    for event in game.setup(options, seats, rng):
+    for event in game.setup(options, seats, random.Random(f"setup-{seed}")):
         playout.record(event)
     return playout
 
@@ -99,3 +117,18 @@ def play(name: str, seats: int, seed: int, match_id: Optional[str] = None,
             return playout
     raise AssertionError(f"{name} with {seats} seats (seed {seed}) did not end "
                          f"within {max_commands} commands")
+
+
+@functools.lru_cache(maxsize=None)
+def playout_seconds(name: str, seats: int) -> float:
+    """How long one random playout of this game takes here (measured once, seed 0)."""
+    started = time.perf_counter()
+    play(name, seats, 0)
+    return time.perf_counter() - started
+
+
+def budget(name: str, seats: int, seconds: float, most: int, least: int = 2) -> int:
+    """How many playouts fit in `seconds` for this game and seat count, between `least`
+    and `most`: quick games get `most`, slow games added later keep the suite's run time
+    bounded."""
+    return max(least, min(most, int(seconds / max(playout_seconds(name, seats), 1e-6))))

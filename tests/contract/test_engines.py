@@ -13,10 +13,12 @@ import random
 import pytest
 
 from shared.games.api import IllegalCommand, NotYourTurn, RuleError
-from shared.games.replay import MATCH_CREATED, fold
-from tests.contract.playouts import game_seat_params, play, registered_games
+from shared.games.replay import MATCH_CREATED, apply, fold
+from tests.contract.playouts import budget, game_seat_params, play, registered_games
 
-PLAYOUTS = 200          # random matches per game and seat count (checks: every version)
+# Random matches per game and seat count: `most` for quick games; a slow game gets what fits
+# in the time budget (playouts.budget), so adding games keeps the suite's run time bounded.
+PLAYOUTS = 200            # checks at every command of every playout
 FULL_CHECK_PLAYOUTS = 40  # of which, every legal command of every version goes to decide
 PARAMS = game_seat_params()
 IDS = [f"{name}-{n}p" for name, n in PARAMS]
@@ -26,8 +28,12 @@ def roundtrip(value):
     return json.loads(json.dumps(value))
 
 
-def _accepts_every_legal_command(game, state, seat):
-    for command in game.legal_commands(state, seat):
+def _accepts_every_legal_command(game, state, seat, most=64):
+    """decide accepts each legal command (a seeded sample of `most` when there are more)."""
+    commands = game.legal_commands(state, seat)
+    if len(commands) > most:
+        commands = random.Random(len(commands)).sample(commands, most)
+    for command in commands:
         try:
             produced = game.decide(state, seat, command, random.Random(0))
         except RuleError as refusal:
@@ -46,7 +52,7 @@ def test_registry_has_the_known_games():
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_random_playouts_end_with_an_outcome(name, seats):
     """Hundreds of seeded random matches: someone acts until there is an outcome."""
-    for seed in range(PLAYOUTS):
+    for seed in range(budget(name, seats, 4, PLAYOUTS)):
         playout = play(name, seats, seed)
         game = playout.game
         for version, seat, command in playout.commands:
@@ -73,7 +79,7 @@ def test_random_playouts_end_with_an_outcome(name, seats):
 
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_playouts_are_deterministic(name, seats):
-    for seed in range(20):
+    for seed in range(budget(name, seats, 2, 20)):
         first, second = play(name, seats, seed), play(name, seats, seed)
         assert first.events == second.events
         assert first.final == second.final
@@ -83,24 +89,28 @@ def test_playouts_are_deterministic(name, seats):
 def test_fold_of_the_log_equals_the_live_state_at_every_version(name, seats):
     """Replay (shared.games.replay.fold) from MatchCreated, through JSON as the log stores
     events, gives the state the match had live, at every version."""
-    for seed in range(30):
+    for seed in range(budget(name, seats, 3, 30)):
         playout = play(name, seats, seed)
         assert playout.events[0]["type"] == MATCH_CREATED
         logged = [{"v": v, "at": None, **roundtrip(e)} for v, e in enumerate(playout.events, 1)]
         live = [copy.deepcopy(s) for s in playout.states]
-        for version in range(1, len(logged) + 1):
-            folded = fold(logged, upto=version)
+        folded = None  # fold is a left fold: its state after v events is fold(events[:v])
+        for version, event in enumerate(logged, 1):
+            folded = apply(folded, event)
             assert folded.version == version
             assert folded == live[version - 1], f"seed {seed}: fold differs at v{version}"
-            assert fold(logged[:version]) == folded
+        for version in random.Random(seed).sample(range(1, len(logged) + 1),
+                                                  min(5, len(logged))):
+            assert fold(logged, upto=version) == live[version - 1]
+            assert fold(logged[:version]) == live[version - 1]
+            assert fold(logged[version:], start=fold(logged, upto=version)) == live[-1]
         # evolve must not change earlier states in place: they are still what they were
         assert [copy.deepcopy(s) for s in playout.states] == live
-        assert fold(logged[3:], start=fold(logged, upto=3)) == playout.final
 
 
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_events_views_and_commands_round_trip_json(name, seats):
-    for seed in range(30):
+    for seed in range(budget(name, seats, 3, 30)):
         playout = play(name, seats, seed)
         game = playout.game
         for event in playout.events:
@@ -180,7 +190,7 @@ def _check_refused(name, game, playout, mutations):
 def test_illegal_commands_raise_and_never_mutate_state(name, seats):
     """A well-formed command the rules forbid raises IllegalCommand (or NotYourTurn for a
     seat not to act) and leaves the state as it was; so does any command after the end."""
-    for seed in range(15):
+    for seed in range(budget(name, seats, 3, 15, least=1)):
         playout = play(name, seats, seed)
         _check_refused(name, playout.game, playout, _near_misses)
         final = playout.final.game_state
@@ -193,6 +203,6 @@ def test_illegal_commands_raise_and_never_mutate_state(name, seats):
 def test_malformed_commands_are_refused_as_illegal(name, seats):
     """Commands also reach `decide` from the bus (bots), not only through the HTTP schema,
     so a command of the wrong shape must be refused with IllegalCommand, never crash it."""
-    for seed in range(5):
+    for seed in range(budget(name, seats, 1, 5, least=1)):
         playout = play(name, seats, seed)
         _check_refused(name, playout.game, playout, _malformed)

@@ -115,3 +115,15 @@ def test_bus_keys_stay_in_the_namespace(bus, redis_client, namespace):
     bus.publish(TOPIC, {"n": 1}, key="k")
     stream = bus.streams(TOPIC)[bus.partition_of("k")]
     assert stream.startswith(namespace) and redis_client.xlen(stream) == 1
+
+
+def test_an_entry_trimmed_while_pending_is_acknowledged_not_delivered(bus, redis_client):
+    """The bus is capped (MAXLEN): an entry trimmed away before anyone handled it has no
+    message left; claiming it must clear it from pending rather than hand out nothing."""
+    bus.ensure_group(TOPIC, GROUP)
+    bus.publish(TOPIC, {"n": 1}, key="k")
+    (delivery,) = bus.consume(TOPIC, GROUP, "doomed", block_ms=50)
+    redis_client.xtrim(delivery.stream, maxlen=0, approximate=False)
+    time.sleep(0.02)
+    assert bus.consume(TOPIC, GROUP, "rescuer", block_ms=10, claim_idle_ms=10) == []
+    assert bus.pending_count(TOPIC, GROUP) == 0

@@ -22,8 +22,12 @@ from services.match.seating import acting_seat, viewing_seat
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches",
                 description="Matches: their views, commands, events, live updates and logs.")
 
+_SSE_MESSAGE = {"type": "object", "properties": {
+    "id": {"type": "string", "description": "The event's version."},
+    "event": {"type": "string", "description": "The event's type."},
+    "data": {"type": "string", "description": "The redacted event {v, type, data, at}, as JSON."}}}
 _SSE_DOC = {"200": {"description": "Server-Sent Events; each message's id is its version.",
-                    "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+                    "content": {"text/event-stream": {"schema": _SSE_MESSAGE}}}}
 _NDJSON_DOC = {"200": {"description": "The whole log, one event per line.",
                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}}
 

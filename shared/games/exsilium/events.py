@@ -18,10 +18,10 @@ TYPES = (
     "UpgradeCycled", "CardsBought", "UpgradeLeft", "TurnEnded", "MatchEnded")
 
 
-def event(kind, **data):
+def event(etype, /, **data):
     """One event of a known type."""
-    assert kind in TYPES, kind
-    return {"type": kind, "data": data}
+    assert etype in TYPES, etype
+    return {"type": etype, "data": data}
 
 
 def pos_key(pos):

@@ -14,8 +14,8 @@ class Tx:
     def __init__(self, state, rng):
         self.state, self.rng, self.events = state, rng, []
 
-    def add(self, kind, **data):
-        happened = event(kind, **data)
+    def add(self, etype, /, **data):
+        happened = event(etype, **data)
         self.events.append(happened)
         self.state = evolve(self.state, happened)
         return happened

@@ -1,4 +1,5 @@
 """POST /v1/matches/{id}/commands: the command path over HTTP."""
+import json
 import threading
 
 from shared.schemas.bus import MATCHES
@@ -11,7 +12,6 @@ def _announcements(ctx):
     out = []
     for stream in ctx.bus.streams(MATCHES):
         out += [entry for _, entry in ctx.redis.xrange(stream)]
-    import json
     return [json.loads(entry[b"m"]) for entry in out]
 
 

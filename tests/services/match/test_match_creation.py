@@ -122,3 +122,13 @@ def test_a_malformed_creation_is_invalid_request(client, ana, bad):
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"] == "invalid_request"
     assert response.get_json()["fields"]
+
+
+def test_a_service_creates_a_match_once_under_its_own_id(ctx, ana):
+    from services.match.creation import create_match
+    request = {"game": "tictactoe", "seats": [{"player_id": ana.player_id}, {"bot": "random"}],
+               "options": {}, "clock": None}
+    first = create_match(ctx, None, request, match_id="a" * 32, provenance={"ticket": "t1"})
+    again = create_match(ctx, None, request, match_id="a" * 32, provenance={"ticket": "t1"})
+    assert first.version == again.version == ctx.log.version("a" * 32) == 2
+    assert ctx.log.read("a" * 32)[0]["data"]["matchmaking"] == {"ticket": "t1"}

@@ -1,5 +1,7 @@
 """Probes, metrics, the OpenAPI document, unknown routes and rate limiting."""
 import dataclasses
+import runpy
+from pathlib import Path
 
 from services.match.app import create_app
 
@@ -68,3 +70,14 @@ def test_requests_past_the_limit_are_rate_limited(settings):
 def test_a_limit_of_zero_disables_limiting(settings):
     client = create_app(dataclasses.replace(settings, rate_limit_per_minute=0)).test_client()
     assert all(client.get("/v1/games").status_code == 200 for _ in range(20))
+
+
+def test_gunicorn_config_binds_loopback_with_threads(monkeypatch, tmp_path):
+    monkeypatch.setenv("PORT", "9123")
+    monkeypatch.delenv("ORRERY_BIND", raising=False)
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "prom"))
+    conf = runpy.run_path(str(Path(__file__).resolve().parents[3] / "deploy" / "gunicorn.conf.py"))
+    assert conf["bind"] == "127.0.0.1:9123"
+    assert conf["worker_class"] == "gthread" and conf["threads"] > 1 and conf["workers"] >= 1
+    conf["on_starting"](None)
+    assert (tmp_path / "prom").is_dir()

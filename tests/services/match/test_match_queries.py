@@ -147,3 +147,8 @@ def test_once_over_everything_is_public(client, ctx, ana, bo):
     public = client.get(f"/v1/matches/{match_id}/events").get_json()["events"]
     assert public == ctx.log.read(match_id)
     assert client.get(f"/v1/matches/{match_id}/log").status_code == 200
+
+
+def test_replay_of_version_one_shows_the_match_before_its_setup(client, ttt):
+    body = client.get(f"/v1/matches/{ttt}/replay?version=1").get_json()
+    assert body["version"] == 1 and body["view"] == {} and body["to_act"] == []

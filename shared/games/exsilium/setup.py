@@ -1,0 +1,88 @@
+"""Setup (rulebook, Setup 1-10): the table, factions, the secret first-player bid, starting tiles."""
+from shared.games.api import InvalidOptions
+from shared.games.exsilium.board import tile_nodes
+from shared.games.exsilium.components import (
+    BARALYTAS_DECK, ENEMY_CARDS, FACTIONS, OUTCOME_DECK, SCENARIOS, STARTING_TILES,
+    TERMINAL_TOKENS, TILES, UPGRADED_CARDS, basic_deck)
+from shared.games.exsilium.events import event, pos_key
+from shared.games.exsilium.messages import refuse
+from shared.games.exsilium.spec import DEFAULT_SCENARIO, SPEC
+
+
+def setup(options, seats, rng):
+    """Lay out the scenario's starting tiles, deal basic decks, reveal 4 upgraded cards."""
+    options = SPEC.resolve_options(options)
+    if not SPEC.min_players <= seats <= SPEC.max_players:
+        raise InvalidOptions({"seats": "Exsilium is for 2 to 4 players."})
+    options["scenario"] = options["scenario"] or DEFAULT_SCENARIO[seats]
+    layout = SCENARIOS[options["scenario"]]
+    if layout["players"] != seats:
+        raise InvalidOptions({"scenario": f"Scenario {options['scenario']} is for "
+                                          f"{layout['players']} players, not {seats}."})
+    placed = {pos_key(pos): tile for tile, pos in layout["starts"]}
+    used = set(placed.values())
+    stack = sorted(t for t in TILES if t not in used)
+    terminals = sorted(n for tile, pos in layout["starts"]
+                       for n, k in tile_nodes(tile, tuple(pos)).items() if k == "T")
+    deck = sorted(UPGRADED_CARDS)
+    row = []
+    for _ in range(4):
+        row.append(rng.choice(deck))
+        deck.remove(row[-1])
+    enemy = {}
+    for key, c in sorted(ENEMY_CARDS.items()):
+        enemy.setdefault(c["level"], []).append(key)
+    return [event("MatchSetUp", seats=seats, options=options, placed=placed,
+                  facedown=[pos_key(p) for p in layout["facedown"]], stack=stack,
+                  terminal_tokens=terminals, terminal_reserve=TERMINAL_TOKENS - len(terminals),
+                  decks={str(s): list(basic_deck(s)) for s in range(seats)},
+                  upgrade_deck=deck, row=row, enemy_decks=enemy,
+                  outcome=list(OUTCOME_DECK), baralytas=list(BARALYTAS_DECK))]
+
+
+def start_nodes(state):
+    """Activation nodes of the scenario's starting tiles that no player has chosen yet."""
+    taken = {p.start for p in state.players}
+    return sorted(n for n, k in state.kinds.items() if k == "A" and n not in taken)
+
+
+def faction_commands(state, seat):
+    taken = {p.faction for p in state.players}
+    return [{"type": "choose_faction", "faction": f} for f in FACTIONS if f not in taken]
+
+
+def bid_commands(state, seat):
+    return [{"type": "bid", "amount": n} for n in range(state.players[seat].tokens + 1)]
+
+
+def start_commands(state, seat):
+    return [{"type": "choose_start", "node": n} for n in start_nodes(state)]
+
+
+def do_faction(tx, seat, cmd):
+    if cmd not in faction_commands(tx.state, seat):
+        refuse(tx.state, "faction_taken")
+    tx.add("FactionChosen", seat=seat, faction=cmd["faction"])
+
+
+def do_bid(tx, seat, cmd):
+    """Setup 3: a closed-hand bet; revealed together once every bidder has bet."""
+    amount = cmd.get("amount")
+    tokens = tx.state.players[seat].tokens
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= tokens:
+        refuse(tx.state, "bid_range", tokens=tokens)
+    tx.add("BidPlaced", seat=seat, amount=amount)
+    state = tx.state
+    if any(state.players[s].bid is None for s in state.bidders):
+        return
+    bids = {str(s): state.players[s].bid for s in state.bidders}
+    top = max(bids.values())
+    best = sorted(int(s) for s, v in bids.items() if v == top)
+    tied = best if len(best) > 1 else []
+    tx.add("BidsRevealed", bids=bids, first=None if tied else best[0], tied=tied)
+
+
+def do_start(tx, seat, cmd):
+    if cmd not in start_commands(tx.state, seat):
+        refuse(tx.state, "start_slot")
+    tx.add("StartChosen", seat=seat, node=cmd["node"])

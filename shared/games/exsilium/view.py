@@ -1,0 +1,120 @@
+"""Views and redaction: no seat sees another seat's hand, secret bid, face-down cards or
+committed cards before they are revealed; spectators (seat None) see only public facts.
+Once the match is over every view is public (ARCHITECTURE.md).
+"""
+from shared.games.exsilium.board import coords
+from shared.games.exsilium.components import card
+from shared.games.exsilium.events import pos_key
+from shared.games.exsilium.rules import outcome, to_act
+from shared.games.exsilium.state import OVER, lang, points
+
+
+def _secret(data, owner, seat, fields, count_of=None):
+    """The data without `fields` unless `seat` owns them."""
+    if seat == owner:
+        return data
+    return {k: v for k, v in data.items() if k not in fields}
+
+
+def redact(event, seat):
+    """The event as `seat` (None: a spectator) may see it."""
+    kind, d = event["type"], event["data"]
+    owner = d.get("seat")
+    if kind == "BidPlaced":
+        d = _secret(d, owner, seat, ("amount",))
+    elif kind in ("CardsDrawn", "CardsCommitted"):
+        d = _secret(d, owner, seat, ("cards",))
+    elif kind == "CardDropped" and d["face"] != "up":
+        d = _secret(d, owner, seat, ("card",))
+    elif kind == "MarkerPickedUp" and d["face"] != "up":
+        d = _secret(d, owner, seat, ("card",))
+    elif kind == "CardConceded":
+        d = _secret(d, owner, seat, ("card",))
+    elif kind in ("OutcomeDrawn", "EnemyActionRevealed"):
+        d = {k: v for k, v in d.items() if k != "deck"}
+    else:
+        return event
+    return {**event, "data": d}
+
+
+def _card(cid, language):
+    c = card(cid)
+    return {"id": cid, "key": c["key"], "type": c["type"], "name": c["name"][language],
+            "cost": c["cost"], "strength": c["strength"], "secondary": c["secondary"],
+            "text": (c.get("text") or {}).get(language)}
+
+
+def _player(state, s, player, seat, public, language):
+    mine = public or s == seat
+    out = {"seat": s, "faction": player.faction, "tokens": player.tokens,
+           "baralytas": sorted(player.baralytas), "points": points(player),
+           "terminal_tokens": player.terminal_tokens, "miniatures": list(player.minis),
+           "player_board": list(player.board), "ability_slots": player.slots,
+           "holes_left": player.holes_left,
+           "trapped": list(player.trapped) if player.trapped else None,
+           "activation_node": player.start, "hand_size": len(player.hand),
+           "deck_size": len(player.deck),
+           "discard": [_card(c, language) for c in player.discard],
+           "has_bid": player.bid is not None}
+    if mine:
+        out["hand"] = [_card(c, language) for c in sorted(player.hand)]
+        out["deck"] = sorted(player.deck)   # contents only: the order is not decided yet
+        out["bid"] = player.bid
+    return out
+
+
+def _markers(state, seat, public):
+    out = []
+    for n, (owner, cid, face) in sorted(state.markers.items()):
+        shown = cid if face == "up" or public or owner == seat else None
+        out.append({"node": n, "owner": owner, "face": face, "card": shown})
+    return out
+
+
+def _combat(state, seat, public):
+    c = state.combat
+    if c is None:
+        return None
+    out = {"kind": c.kind, "attacker": c.attacker, "miniature": c.mini, "foe": list(c.foe),
+           "stage": c.stage, "committed_count": len(c.committed), "enemy_action": c.enemy,
+           "enemy_bonus": c.bonus}
+    if public or seat == c.attacker:
+        out["committed"] = list(c.committed)
+    return out
+
+
+def view(state, seat):
+    """What `seat` (None: a spectator) may see."""
+    if state is None:
+        return {"phase": "setup", "to_act": [], "you": seat}
+    public = state.phase == OVER
+    language = lang(state)
+    nodes = [{"node": n, "y": coords(n)[0], "x": coords(n)[1], "kind": k,
+              "destroyed": n in state.holes} for n, k in sorted(state.kinds.items())]
+    return {
+        "phase": state.phase, "you": seat, "to_act": list(to_act(state)),
+        "language": language, "options": dict(state.options), "round": state.round,
+        "order": list(state.order), "active": state.active,
+        "tiles": {pos_key(p): t for p, t in sorted(state.placed.items())},
+        "facedown": sorted(pos_key(p) for p in state.facedown),
+        "stack_size": len(state.stack), "nodes": nodes,
+        "deposits": {str(n): list(v) for n, v in sorted(state.deposits.items())},
+        "terminal_tokens": sorted(state.terminal_tokens),
+        "control": {str(n): s for n, s in sorted(state.control.items())},
+        "markers": _markers(state, seat, public), "supply_size": len(state.supply),
+        "newaru": {str(i): n for i, n in sorted(state.newaru.items())},
+        "upgrades": [_card(c, language) if c else None for c in state.row],
+        "upgrade_deck_size": len(state.upgrade_deck),
+        "enemy_decks": {k: len(v) for k, v in sorted(state.enemy_decks.items())},
+        "outcome_deck_size": len(state.outcome_deck),
+        "baralytas_deck_size": len(state.baralytas_deck),
+        "pool": state.pool, "terminal_reserve": state.terminal_reserve,
+        "players": [_player(state, s, p, seat, public, language)
+                    for s, p in enumerate(state.players)],
+        "turn": {"moved_tiles": sorted(pos_key(p) for p in state.turn.moved_tiles),
+                 "slot_used": state.turn.slot_used, "upgrade_session": state.turn.session,
+                 "hologram": list(state.turn.hologram) if state.turn.hologram else None},
+        "combat": _combat(state, seat, public),
+        "pending": [{"kind": p.kind, "seat": p.seat, "count": p.count} for p in state.pending],
+        "outcome": outcome(state),
+    }
