@@ -6,12 +6,8 @@ import time
 
 from celery.signals import task_prerun
 
-from bench.bot_wiring import wire
-
-wire()
-
-from services.bot.celery_app import app  # noqa: E402
-from shared.eventlog.connect import connect  # noqa: E402
+from services.bot.celery_app import app
+from shared.eventlog.connect import connect
 
 _redis = None
 

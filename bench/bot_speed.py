@@ -15,7 +15,6 @@ import random
 import sys
 import time
 
-from bench.bot_wiring import wire
 from services.bot import policies
 from services.bot.policies.base import apply_command
 from shared.games.registry import get_game
@@ -51,7 +50,6 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args(argv)
-    wire()
     game = get_game(args.game)
     spots = positions(game, args.positions)
     total_iterations = total_seconds = 0.0

@@ -14,7 +14,6 @@ import os
 import sys
 import time
 
-from bench.bot_wiring import wire
 from services.bot import arena
 
 PAIRINGS = (("mcts:2,random", 0.95), ("mcts:2,greedy", 0.70))
@@ -26,7 +25,6 @@ def main(argv=None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--game", default="exordium")
     args = parser.parse_args(argv)
-    wire()
     for seats, goal in PAIRINGS:
         started = time.monotonic()
         mcts, other = arena.run(args.game, arena.parse_seats(seats), args.matches,

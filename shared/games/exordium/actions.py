@@ -72,6 +72,8 @@ def perform(state, seat, action):
     name = action["action"]
     key = TARGET_KEY[name]
     target = action.get(key) if key else None
+    if target is not None and not isinstance(target, str):
+        raise IllegalCommand(f"{name.capitalize()} names its {key!r} as a cell, like 'b3'.")
     options = targets(state, seat, name)
     if not options:
         if target is not None:

@@ -71,16 +71,21 @@ def decide(state, seat, command, rng):
     if seat not in to_act(state):
         raise NotYourTurn("The game is over." if state is not None and state.phase == OVER
                           else "It is not your turn.")
-    kind = command.get("type") if isinstance(command, dict) else None
+    kind = _text(command.get("type")) if isinstance(command, dict) else None
     if kind not in _COMMANDS:
         raise IllegalCommand(f"Exordium's commands are {sorted(_COMMANDS)}; got {kind!r}.")
     return _COMMANDS[kind](state, seat, command)
 
 
+def _text(value):
+    """A name field as text, or None: a list or a number is no name (and is never hashed)."""
+    return value if isinstance(value, str) else None
+
+
 def _choose_start(state, seat, command):
     if state.phase != SETUP:
         raise IllegalCommand("Starting spaces are chosen only during set up.")
-    cell = command.get("cell")
+    cell = _text(command.get("cell"))
     if cell not in AROUND_ARTIFACT:
         raise IllegalCommand("Your starting Outpost goes on one of the 8 Terrain spaces around "
                              "the Artifact (rulebook, Set up).")
@@ -96,7 +101,7 @@ def _choose_start(state, seat, command):
 def _play_action_card(state, seat, command):
     if state.phase == SETUP:
         raise IllegalCommand("Choose your starting space first (rulebook, Set up).")
-    card = _face_up_card(state, command.get("card"))
+    card = _face_up_card(state, _text(command.get("card")))
     names = _action_names(state, seat, card, command.get("actions"))
     out, now = [], state
     for action, name in zip(command["actions"], names):
@@ -121,7 +126,7 @@ def _action_names(state, seat, card, actions):
     if not isinstance(actions, list) or not 1 <= len(actions) <= 2 \
             or not all(isinstance(a, dict) for a in actions):
         raise IllegalCommand("Choose one Action of the card, or both if you may.")
-    names = [a.get("action") for a in actions]
+    names = [_text(a.get("action")) for a in actions]
     if any(name not in offered for name in names):
         raise IllegalCommand(f"The {card} Action card offers {offered[0]} and {offered[1]} "
                              "only.")

@@ -15,6 +15,7 @@ from shared.games.exsilium.table import free, movable, terrain
 
 MOVE_KINDS = ("move", "all_terrain", "hologram", "cross_frontier")
 PLAY_KINDS = ("draw", "swap", "remove", "portal", "cracking")
+HAND_KINDS = ("draw", "swap", "remove")   # actions that only touch the hand
 BASIC_MOVE = 2
 
 
@@ -78,7 +79,7 @@ def do_move(tx, seat, cmd):
     if state.players[seat].tokens < needed:
         refuse(state, "tokens", n=needed)
     if cmd.get("control"):
-        if state.kinds.get(start) != "T" or start in state.control:
+        if not can_control(state, seat, start):
             refuse(state, "control")
         tx.add("TerminalControlled", seat=seat, node=start)
     if token:
@@ -86,6 +87,13 @@ def do_move(tx, seat, cmd):
     else:
         tx.add("CardUsed", seat=seat, card=cid, use="move_action" if action else "move")
     run_path(tx, seat, mini, path, cross)
+
+
+def can_control(state, seat, node):
+    """Control a terminal: the first time the player leaves an uncontrolled terminal, a faction
+    token may stay on it (rulebook, Faction tokens, Control a terminal)."""
+    return (state.kinds.get(node) == "T" and node not in state.control
+            and node not in state.players[seat].left_terminals)
 
 
 def move_commands(state, seat):
@@ -116,8 +124,7 @@ def _moves_for(state, seat, mini, cid, action):
             ends.setdefault(p[-1], p)
         found = list(ends.values())
     controls = [False]
-    if state.kinds.get(start) == "T" and start not in state.control \
-            and player.tokens >= 1 + token:
+    if can_control(state, seat, start) and player.tokens >= 1 + token:
         controls.append(True)
     return [{"type": "move", "card": cid, "mini": mini, "path": p, "action": action,
              "control": control} for p in found for control in controls]
@@ -151,6 +158,16 @@ def activate_commands(state, seat):
 
 # --- card actions: draw, swap, remove, portal, cracking -------------------------------------
 
+def before_combat(state, seat):
+    """The player in turn is about to reveal in a combat (intimidation, or facing an enemy
+    action): hand actions may still be used, and those cards do not fight (Cards, Specific
+    rule; Combat summary, Before a combat)."""
+    combat = state.combat
+    return (combat is not None and not state.pending and combat.attacker == seat
+            and (combat.stage == "intimidation"
+                 or (combat.stage == "newaru" and combat.enemy is not None)))
+
+
 def do_play(tx, seat, cmd):
     state = tx.state
     cid = _hand_card(state, seat, cmd.get("card"))
@@ -158,6 +175,8 @@ def do_play(tx, seat, cmd):
     kind = kind_of(cid)
     if kind not in PLAY_KINDS:
         refuse(state, "no_action", why="it is used only as a move, a reaction or a value")
+    if state.combat is not None and kind not in HAND_KINDS:
+        refuse(state, "combat_action")
     options = _play_options(state, seat, cid)
     params = {k: v for k, v in cmd.items() if k not in ("type", "card")}
     if params not in options:
@@ -225,8 +244,9 @@ _PLAY = {"draw": _draw, "swap": _swap, "remove": _remove, "portal": _portal,
 def play_commands(state, seat):
     player = state.players[seat]
     out = []
+    kinds = HAND_KINDS if state.combat is not None else PLAY_KINDS
     for cid in by_key(player.hand):
-        if kind_of(cid) in PLAY_KINDS and usable_by(cid, player.faction):
+        if kind_of(cid) in kinds and usable_by(cid, player.faction):
             out += [{"type": "play", "card": cid, **p} for p in _play_options(state, seat, cid)]
     return out
 

@@ -174,9 +174,13 @@ def apply_choice(tx, seat, cmd):
 
 def forced(tx):
     """Make the choice automatically when there is exactly one; True if one was made."""
+    from shared.games.exsilium import actions
     seat = chooser(tx.state)
     allowed = options(tx.state, seat)
     if len(allowed) != 1:
         return False
+    if actions.before_combat(tx.state, seat) and (actions.play_commands(tx.state, seat)
+                                                   or actions.remove_commands(tx.state, seat)):
+        return False   # a hand action may still come before the only commitment
     apply_choice(tx, seat, allowed[0])
     return True

@@ -59,7 +59,9 @@ def reveal_enemy_action(tx):
         if enemy["effect"] == "outcome_then_action":
             draw_outcome(tx, "newaru", to_bonus=True)
             continue
-        if enemy["effect"] == "lose_token" and tx.state.players[combat.attacker].tokens:
+        if enemy["effect"] != "lose_token":
+            raise NotImplementedError(f"Exsilium: enemy effect {enemy['effect']!r} has no rule")
+        if tx.state.players[combat.attacker].tokens:
             tx.add("TokensPaid", seat=combat.attacker, count=1, why="enemy_effect")
         tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why="effect")
         return

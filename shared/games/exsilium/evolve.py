@@ -64,7 +64,9 @@ def _bids_revealed(state, d):
 
 
 def _start_chosen(state, d):
-    return with_player(state, d["seat"], start=d["node"])
+    """The starting tile is marked with one of the faction's 10 tokens (rulebook, Game board)."""
+    player = state.players[d["seat"]]
+    return with_player(state, d["seat"], start=d["node"], tokens=player.tokens - 1)
 
 
 def _round_started(state, d):
@@ -130,7 +132,10 @@ def _miniature_moved(state, d):
     player = state.players[d["seat"]]
     minis = list(player.minis)
     minis[d["mini"]] = d["to"]
-    state = with_player(state, d["seat"], minis=tuple(minis))
+    left = player.left_terminals
+    if state.kinds.get(d["from"]) == "T":
+        left = left | {d["from"]}    # Control a terminal: only the first time it is left
+    state = with_player(state, d["seat"], minis=tuple(minis), left_terminals=left)
     if d["seat"] != state.active:
         return state
     tiles = state.turn.moved_tiles | {tile_pos(d["from"]), tile_pos(d["to"])}
@@ -425,10 +430,65 @@ def _match_ended(state, d):
                    result=d["result"])
 
 
-_APPLY = {name[1:].title().replace("_", ""): fn for name, fn in list(globals().items())
-          if name.startswith("_") and callable(fn) and not name.startswith("__")
-          and name not in ("_without", "_remove_one", "_refill")}
-_APPLY.update({"MatchSetUp": _match_set_up, "NewaruSpawned": _newaru_moved})
+# Event type -> the function that folds it (an explicit table: STYLE.md, no magic).
+_APPLY = {
+    "MatchSetUp": _match_set_up,
+    "FactionChosen": _faction_chosen,
+    "BidPlaced": _bid_placed,
+    "BidsRevealed": _bids_revealed,
+    "StartChosen": _start_chosen,
+    "RoundStarted": _round_started,
+    "DeckReshuffled": _deck_reshuffled,
+    "CardsDrawn": _cards_drawn,
+    "TurnStarted": _turn_started,
+    "CardUsed": _card_used,
+    "CardRemoved": _card_removed,
+    "CardsDiscarded": _cards_discarded,
+    "CardSwapped": _card_swapped,
+    "TokensPaid": _tokens_paid,
+    "MiniatureActivated": _miniature_activated,
+    "MiniatureMoved": _miniature_moved,
+    "FrontierBlocked": _frontier_blocked,
+    "TileRevealed": _tile_revealed,
+    "BaralytasCollected": _baralytas_collected,
+    "TerminalTokenTaken": _terminal_token_taken,
+    "TerminalControlled": _terminal_controlled,
+    "ControlWithdrawn": _control_withdrawn,
+    "CardDropped": _card_dropped,
+    "MarkerPickedUp": _marker_picked_up,
+    "MineDetonated": _mine_detonated,
+    "MiniatureDefeated": _miniature_defeated,
+    "AbilityReleased": _ability_released,
+    "NewaruRemoved": _newaru_removed,
+    "NewaruMoved": _newaru_moved,
+    "CombatStarted": _combat_started,
+    "CardsCommitted": _cards_committed,
+    "CombatAvoided": _combat_avoided,
+    "CombatRevealed": _combat_revealed,
+    "OutcomeDrawn": _outcome_drawn,
+    "EnemyActionRevealed": _enemy_action_revealed,
+    "CombatWon": _combat_won,
+    "RewardTaken": _reward_taken,
+    "TerminalTokenGiven": _terminal_token_given,
+    "BaralytasGiven": _baralytas_given,
+    "BaralytasReturned": _baralytas_returned,
+    "ChoiceOwed": _choice_owed,
+    "CardConceded": _card_conceded,
+    "CardsFatigued": _cards_fatigued,
+    "SlotFilled": _slot_filled,
+    "AbilityUnleashed": _ability_unleashed,
+    "HoleOpened": _hole_opened,
+    "MiniatureTrapped": _miniature_trapped,
+    "HologramSet": _hologram_set,
+    "HologramResolved": _hologram_resolved,
+    "UpgradeAccessed": _upgrade_accessed,
+    "UpgradeCycled": _upgrade_cycled,
+    "CardsBought": _cards_bought,
+    "UpgradeLeft": _upgrade_left,
+    "TurnEnded": _turn_ended,
+    "MatchEnded": _match_ended,
+    "NewaruSpawned": _newaru_moved,
+}
 
 
 def evolve(state, event):

@@ -114,6 +114,8 @@ def _syl(tx, seat, cmd):
 
 
 def _keber(tx, seat, cmd):
+    """Keber strike: everything on the Keber tile and the chosen adjacent tile is defeated
+    ("anything 1 tile away or less"); Dive dodges it, the Newaru cannot (rulebook, Keber)."""
     target = parse_pos(cmd["tile"])
     home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
     tx.add("AbilityUnleashed", seat=seat, ability="keber_strike", tile=cmd["tile"])
@@ -123,7 +125,8 @@ def _keber(tx, seat, cmd):
         pos = tile_pos(n)
         if fig[0] == "newaru" and pos in (home, target):
             tx.add("NewaruRemoved", id=fig[1])
-        elif fig[0] == "seat" and pos == target and fig[1] != seat:
+        elif fig[0] == "seat" and pos in (home, target) and fig[1] != seat \
+                and (fig[1], fig[2]) not in trapped_set(tx.state):
             owner = fig[1]
             if owner not in dived:
                 dive = sorted(c for c in tx.state.players[owner].hand if kind_of(c) == "dive")

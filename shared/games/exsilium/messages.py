@@ -10,8 +10,10 @@ MESSAGES = {
               "Esa orden no es posible ahora ({phase})."),
     "faction_taken": ("Each player chooses a different faction (rulebook, Setup 1).",
                       "Cada jugador elige una facción distinta (reglamento, Preparación 1)."),
-    "bid_range": ("Bid between 0 and your {tokens} faction tokens (rulebook, Setup 3).",
-                  "Apuesta entre 0 y tus {tokens} tokens de facción (reglamento, Preparación 3)."),
+    "bid_range": ("Bid between 0 and {tokens} faction tokens: one more marks your starting "
+                  "tile (rulebook, Setup 3 and 4).",
+                  "Apuesta entre 0 y {tokens} tokens de facción: otro marca tu loseta inicial "
+                  "(reglamento, Preparación 3 y 4)."),
     "start_slot": ("Choose a free starting tile's activation node (rulebook, Setup 4).",
                    "Elige el nodo de activación de una loseta inicial libre (reglamento, "
                    "Preparación 4)."),
@@ -77,6 +79,12 @@ MESSAGES = {
              "Elige cartas mejoradas boca arriba del tablero."),
     "ability": ("The ability cannot be used now: {why} (rulebook, Factions).",
                 "La habilidad no se puede usar ahora: {why} (reglamento, Facciones)."),
+    "combat_action": ("A combat has begun: before revealing, only card actions on your hand "
+                      "(draw, swap, remove) may still be used; then commit your cards "
+                      "(rulebook, Combat summary).",
+                      "Ha comenzado un combate: antes de revelar sólo se pueden usar acciones "
+                      "de cartas sobre tu mano (robar, intercambiar, eliminar); después "
+                      "compromete tus cartas (reglamento, Resumen de combate)."),
     "commit": ("Commit between {lo} and {hi} cards of your hand (rulebook, Combat phases).",
                "Compromete entre {lo} y {hi} cartas de tu mano (reglamento, Fases del combate)."),
     "react": ("That card cannot do this now (rulebook, Glossary).",
@@ -95,10 +103,10 @@ MESSAGES = {
                           "Faction tokens).",
                           "Activa sobre un terminal de conexión libre que controles "
                           "(reglamento, Tokens de facción)."),
-    "control": ("You may control a terminal when your miniature leaves an uncontrolled one "
-                "(rulebook, Control a terminal).",
-                "Puedes controlar un terminal al abandonarlo si nadie lo controla (reglamento, "
-                "Controlar terminal)."),
+    "control": ("You may control a terminal only the first time you leave it, if nobody "
+                "controls it (rulebook, Control a terminal).",
+                "Sólo puedes controlar un terminal la primera vez que lo abandonas, si nadie lo "
+                "controla (reglamento, Controlar terminal)."),
 }
 
 

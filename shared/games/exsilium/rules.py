@@ -30,6 +30,9 @@ _TURN = {"move": actions.do_move, "activate": actions.do_activate, "play": actio
          "access_upgrades": actions.do_access, "ability": factions.do_ability}
 _SESSION = {"cycle_upgrades": actions.do_cycle, "buy": actions.do_buy,
             "leave_upgrades": actions.do_leave}
+# Cards, Specific rule: "cards used as an action before a combat are discarded and can't be
+# used for the combat": the player in turn may still use hand actions before revealing.
+_BEFORE_COMBAT = ("play", "remove_card")
 _CHOICE = ("commit", "dodge", "evade", "favorable_zone", "concede", "discard")
 _SETUP = {FACTION: ("choose_faction", table_setup.do_faction), BID: ("bid", table_setup.do_bid),
           START: ("choose_start", table_setup.do_start)}
@@ -64,9 +67,14 @@ def decide(state, seat, command, rng):
 def _play(tx, seat, kind, command):
     state = tx.state
     if choices.chooser(state) is not None:
-        if kind not in _CHOICE:
+        if kind in _BEFORE_COMBAT and actions.before_combat(state, seat):
+            _TURN[kind](tx, seat, command)
+        elif kind in _BEFORE_COMBAT and choices.chooser(state) == seat and state.combat:
+            refuse(state, "combat_action")
+        elif kind not in _CHOICE:
             refuse(state, "phase", phase="combat")
-        choices.decide_choice(tx, seat, command)
+        else:
+            choices.decide_choice(tx, seat, command)
     elif state.turn.session is not None:
         if kind not in _SESSION:
             refuse(state, "session")
@@ -100,6 +108,9 @@ def legal_commands(state, seat):
     if state.phase == START:
         return table_setup.start_commands(state, seat)
     if choices.chooser(state) is not None:
+        if actions.before_combat(state, seat):
+            return (choices.options(state, seat) + actions.play_commands(state, seat)
+                    + actions.remove_commands(state, seat))
         return choices.options(state, seat)
     if state.turn.session is not None:
         return actions.session_commands(state, seat)

@@ -51,8 +51,13 @@ def faction_commands(state, seat):
     return [{"type": "choose_faction", "faction": f} for f in FACTIONS if f not in taken]
 
 
+def most_bid(state, seat):
+    """A bid keeps back the token that marks the starting tile (Game board; AUTHORED)."""
+    return state.players[seat].tokens - 1
+
+
 def bid_commands(state, seat):
-    return [{"type": "bid", "amount": n} for n in range(state.players[seat].tokens + 1)]
+    return [{"type": "bid", "amount": n} for n in range(most_bid(state, seat) + 1)]
 
 
 def start_commands(state, seat):
@@ -68,9 +73,9 @@ def do_faction(tx, seat, cmd):
 def do_bid(tx, seat, cmd):
     """Setup 3: a closed-hand bet; revealed together once every bidder has bet."""
     amount = cmd.get("amount")
-    tokens = tx.state.players[seat].tokens
-    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= tokens:
-        refuse(tx.state, "bid_range", tokens=tokens)
+    most = most_bid(tx.state, seat)
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= most:
+        refuse(tx.state, "bid_range", tokens=most)
     tx.add("BidPlaced", seat=seat, amount=amount)
     state = tx.state
     if any(state.players[s].bid is None for s in state.bidders):

@@ -28,6 +28,7 @@ class Player:
     trapped: Optional[tuple] = None  # Wardun: (seat, mini) under the Wardun token
     start: Optional[int] = None    # activation node of this player's starting tile
     bid: Optional[int] = None      # secret first-player bid, until revealed
+    left_terminals: frozenset = frozenset()  # terminal nodes this player has left before
 
 
 @dataclass(frozen=True)

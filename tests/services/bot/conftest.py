@@ -1,4 +1,4 @@
-"""Bot tests: games wired with their heuristic and sampler, and the real processes on demand."""
+"""Bot tests: the real processes on demand."""
 from __future__ import annotations
 
 import os
@@ -10,11 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .wiring import wire
-
 ROOT = Path(__file__).resolve().parents[3]
-
-wire()
 
 
 @pytest.fixture
@@ -41,7 +37,7 @@ class Processes:
 
     def worker(self, name: str = "worker") -> subprocess.Popen:
         return self.start(name, [sys.executable, "-m", "celery", "-A",
-                                 "tests.services.bot.worker_app", "worker", "--pool=solo",
+                                 "services.bot.celery_app", "worker", "--pool=solo",
                                  "--loglevel=INFO", "--without-mingle", "--without-gossip",
                                  "--without-heartbeat", "-n", f"{name}-{os.getpid()}@%h"])
 
