@@ -1,8 +1,12 @@
 """gunicorn settings for the matchmaking service (port 8001):
-`gunicorn -c deploy/gunicorn_matchmaking.conf.py services.matchmaking.wsgi:app`."""
+`gunicorn -c deploy/gunicorn_matchmaking.conf.py services.matchmaking.wsgi:app`.
+
+The metrics hooks are gunicorn.conf.py's; give this service a PROMETHEUS_MULTIPROC_DIR of
+its own, since starting empties that directory's metric files.
+"""
 import multiprocessing
 import os
-import shutil
+import runpy
 
 bind = os.environ.get("ORRERY_MATCHMAKING_BIND",
                       f"127.0.0.1:{os.environ.get('MATCHMAKING_PORT', '8001')}")
@@ -15,16 +19,7 @@ keepalive = 5
 accesslog = "-"
 errorlog = "-"
 
-
-def on_starting(server):
-    """Start from an empty metrics directory (its own, not the match service's)."""
-    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
-    if directory:
-        shutil.rmtree(directory, ignore_errors=True)
-        os.makedirs(directory, exist_ok=True)
-
-
-def child_exit(server, worker):
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        from prometheus_client import multiprocess
-        multiprocess.mark_process_dead(worker.pid)
+_match = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "gunicorn.conf.py"))
+on_starting = _match["on_starting"]
+child_exit = _match["child_exit"]

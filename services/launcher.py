@@ -2,7 +2,8 @@
 
 Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
 private server with AOF under ./data/redis). The processes are the match API under
-gunicorn, the match service's bus consumer, the bot dispatcher and a bot Celery worker;
+gunicorn, the match service's bus consumer, the matchmaking API (gunicorn), pairing loop,
+dispatcher and Celery worker, the bot dispatcher and a bot Celery worker;
 when one dies, or on Ctrl-C / SIGTERM, everything is stopped, the private Redis last.
 """
 from __future__ import annotations
@@ -44,11 +45,32 @@ def _processes() -> dict:
                       "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
                       "services.match.wsgi:app"],
         "match-consumer": [python, "-m", "services.match.consumer"],
+        "matchmaking-api": [python, "-m", "gunicorn", "-c",
+                            str(ROOT / "deploy" / "gunicorn_matchmaking.conf.py"),
+                            "--bind", os.environ.get("ORRERY_MATCHMAKING_BIND", "127.0.0.1:8001"),
+                            "services.matchmaking.wsgi:app"],
+        "matchmaking-loop": [python, "-m", "services.matchmaking.loop"],
+        "matchmaking-dispatcher": [python, "-m", "services.matchmaking.consumer"],
+        "matchmaking-worker": [python, "-m", "celery", "-A", "services.matchmaking.tasks",
+                               "worker", "-Q", "matchmaking", "--concurrency", "1",
+                               "--loglevel=INFO", "--without-mingle", "--without-gossip",
+                               "--without-heartbeat"],
         "bot-dispatcher": [python, "-m", "services.bot.dispatcher"],
         "bot-worker": [python, "-m", "celery", "-A", "services.bot.celery_app", "worker",
                        "--loglevel=INFO", "--without-mingle", "--without-gossip",
                        "--without-heartbeat"],
     }
+
+
+def _environments(base: dict) -> dict:
+    """Per-process overrides of the environment `base`, by process name: the matchmaking
+    processes keep their metrics in a directory of their own, since each gunicorn config
+    empties its directory's metric files on start (a shared one would wipe the match
+    service's)."""
+    metrics = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "matchmaking"
+    metrics.mkdir(parents=True, exist_ok=True)
+    return {name: {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+            for name in _processes() if name.startswith("matchmaking-")}
 
 
 def _stop(children: dict) -> None:
@@ -70,7 +92,8 @@ def main() -> int:
                    "PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="orrery-metrics-")))
     print(f"orrery: Redis at {redis.url}" + (" (private, AOF in data/redis)" if redis.process else ""),
           flush=True)
-    children = {name: subprocess.Popen(cmd, env=env, cwd=ROOT)
+    overrides = _environments(env)
+    children = {name: subprocess.Popen(cmd, env={**env, **overrides.get(name, {})}, cwd=ROOT)
                 for name, cmd in _processes().items()}
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))

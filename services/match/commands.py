@@ -10,7 +10,6 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from services.match import errors
 from services.match.announce import announce
 from services.match.chance import decision_rng, seed_of
 from services.match.context import MatchContext
@@ -21,6 +20,7 @@ from shared.eventlog import AppendResult
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import api as engine_api
 from shared.games.replay import MatchState, fold
+from shared.web import errors
 
 ATTEMPTS = 5  # appends retried when another writer won and the client gave no version
 

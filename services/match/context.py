@@ -11,12 +11,12 @@ from pathlib import Path
 
 from flask import current_app
 
-from services.match.auth import Tokens
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
 from shared.eventlog.connect import connect
 from shared.eventlog.snapshots import SnapshotStore
 from shared.eventlog.store import MatchStore
+from shared.web.auth import Tokens
 
 _GAMES_DIR = Path(__file__).resolve().parents[2] / "shared" / "games"
 

@@ -8,12 +8,12 @@ from typing import Optional
 from services.match.announce import announce
 from services.match.chance import seed_of, setup_rng
 from services.match.context import MatchContext
-from services.match.errors import Forbidden, InvalidRequest, NotFound
 from services.match.metrics import APPENDS
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games.api import Game, InvalidOptions
 from shared.games.registry import UnknownGame, get_game
 from shared.games.replay import MatchState, match_created
+from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 
 def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,

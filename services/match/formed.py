@@ -4,24 +4,24 @@
 (recorded in the log, since MatchCreated lists the seats in that order), ask `create_match`
 for the match, and return the answer to publish. The match id comes from matchmaking, so a
 redelivered group finds its match already made instead of making a second one.
-`FormedConsumer` is the effect around it, for the match service's consumer process.
+`subscription` is the effect around it, read by the match service's consumer process
+(services/match/consumer.py); `FormedConsumer` reads it alone.
 """
 from __future__ import annotations
 
-import logging
 import random
 from typing import Callable, Optional
 
-import redis as redis_lib
 from marshmallow import ValidationError
 
-from services.match.errors import ApiError
-from shared.eventlog import VersionConflict
+from services.match import creation
+from shared.eventlog import Delivery
+from shared.eventlog.consumer import BusConsumer, Subscription
 from shared.schemas.matchmaking import (
     FORMED, FORMED_RESULTS, FormedGroupSchema, FormedResultSchema)
+from shared.web.errors import ApiError
 
 GROUP = "match-service"
-log = logging.getLogger(__name__)
 _GROUP = FormedGroupSchema()
 _RESULT = FormedResultSchema()
 _FAIR = random.SystemRandom()
@@ -72,44 +72,37 @@ def handle_formed(message: dict, *, create_match: Callable[[dict], str],
 
 
 def creator(ctx) -> Callable[[dict], str]:
-    """`create_match` over the match service's creation path (services/match/creation.py):
-    the first player in the group creates it; a match id already used is a repeat."""
-    from services.match import creation
+    """`create_match` over the match service's creation path (services/match/creation.py).
 
+    Matchmaking, not a player, creates the match (caller None), so a group of bots only is
+    served too; the group's match id makes a repeated or concurrent delivery a no-op."""
     def create_match(request: dict) -> str:
-        if ctx.log.version(request["match_id"]) > 0:
-            return request["match_id"]
-        caller = next(s["player_id"] for s in request["seats"] if "player_id" in s)
-        try:
-            creation.create_match(ctx, caller, request, match_id=request["match_id"],
-                                  provenance=request["matchmaking"])
-        except VersionConflict:  # a concurrent delivery of the same group made it first
-            pass
+        creation.create_match(ctx, None, request, match_id=request["match_id"],
+                              provenance=request["matchmaking"])
         return request["match_id"]
     return create_match
 
 
-class FormedConsumer:
-    """Reads "formed" in the match service's consumer group and answers on "formed-results"."""
+def subscription(ctx, create_match: Optional[Callable[[dict], str]] = None) -> Subscription:
+    """The "formed" topic, read in the match service's group: each group's answer goes to
+    "formed-results"."""
+    create_match = create_match or creator(ctx)
+
+    def answer(delivery: Delivery, reply: dict) -> None:
+        ctx.bus.publish(FORMED_RESULTS, reply, key=reply["group_id"] or "unknown")
+
+    def create(delivery: Delivery) -> None:
+        answer(delivery, handle_formed(delivery.message, create_match=create_match))
+
+    def failed(delivery: Delivery) -> None:
+        answer(delivery, _answer(delivery.message, error="internal_error",
+                                 text="The match could not be created."))
+    return Subscription(FORMED, GROUP, create, on_failure=failed)
+
+
+class FormedConsumer(BusConsumer):
+    """Reads "formed" alone (the match service's consumer reads it beside "commands")."""
 
     def __init__(self, ctx, name: str, create_match: Optional[Callable[[dict], str]] = None):
+        super().__init__(ctx.bus, [subscription(ctx, create_match)], name=name)
         self.ctx = ctx
-        self.name = name
-        self.create_match = create_match or creator(ctx)
-        ctx.bus.ensure_group(FORMED, GROUP)
-
-    def run_once(self, block_ms: int = 1000) -> int:
-        deliveries = self.ctx.bus.consume(FORMED, GROUP, self.name, block_ms=block_ms)
-        for delivery in deliveries:
-            try:
-                answer = handle_formed(delivery.message, create_match=self.create_match)
-            except redis_lib.RedisError:
-                raise  # not acknowledged: the delivery stays pending and is claimed again
-            except Exception:  # a bug must not make a poison message loop forever
-                log.exception("formed group %s failed", delivery.entry_id)
-                answer = _answer(delivery.message, error="internal_error",
-                                 text="The match could not be created.")
-            self.ctx.bus.publish(FORMED_RESULTS, answer, key=answer["group_id"] or "unknown")
-            self.ctx.bus.ack(delivery, GROUP)
-        return len(deliveries)
-

@@ -5,11 +5,11 @@ import json
 import re
 from typing import Iterator, Optional
 
-from services.match.errors import Forbidden, InvalidRequest, NotFound
 from services.match.redaction import redact_all
 from shared.eventlog.store import MatchNotFound
 from shared.games.registry import UnknownGame
 from shared.games.replay import MatchState
+from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 _MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
 

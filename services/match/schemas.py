@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
 
+from shared.schemas.clock import ClockSchema
 from shared.schemas.games import command_schema
 
 BOTS = ("random", "greedy", "mcts")
-ON_TIMEOUT = ("bot", "skip", "forfeit")
 STATUSES = ("active", "finished", "aborted")
 MAX_SEED = 2 ** 63 - 1
 _COMMAND_ID = validate.Length(1, 100)
@@ -56,26 +56,6 @@ class SeatRequestSchema(Schema):
             raise ValidationError("A seat is either {player_id} or {bot, level}.")
         if "player_id" in data and "level" in data:
             raise ValidationError("Only bot seats have a level.", "level")
-
-
-class ClockSchema(Schema):
-    """Either {per_move_seconds, on_timeout} or {bank_seconds, increment_seconds,
-    on_timeout, weekends_off}."""
-
-    per_move_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
-    bank_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
-    increment_seconds = fields.Integer(strict=True, validate=validate.Range(min=0))
-    weekends_off = fields.Boolean()
-    on_timeout = fields.String(required=True, validate=validate.OneOf(ON_TIMEOUT))
-
-    @validates_schema
-    def _one_shape(self, data, **kwargs):
-        per_move = "per_move_seconds" in data
-        bank_keys = {"bank_seconds", "increment_seconds", "weekends_off"} & data.keys()
-        if per_move and bank_keys:
-            raise ValidationError("A clock is per move or a bank, not both.")
-        if not per_move and not {"bank_seconds", "increment_seconds"} <= bank_keys:
-            raise ValidationError("Give per_move_seconds, or bank_seconds and increment_seconds.")
 
 
 class CreateMatchSchema(Schema):

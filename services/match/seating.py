@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from services.match.errors import Forbidden, InvalidRequest, Unauthenticated
 from shared.games.replay import MatchState
+from shared.web.errors import Forbidden, InvalidRequest, Unauthenticated
 
 
 def seats_of(state: MatchState, player_id: Optional[str]) -> list:

@@ -8,18 +8,16 @@ delivery is harmless; a delivery is acknowledged only once handed on.
 from __future__ import annotations
 
 import logging
-import os
-import signal
-import socket
-import threading
 from typing import Optional
 
-import redis as redis_lib
+from kombu.exceptions import OperationalError
 from marshmallow import ValidationError
 
 from services.matchmaking import context as context_module
 from services.matchmaking.tasks import APPLY_RESULT, make_celery
 from shared.config import Settings
+from shared.eventlog import Delivery
+from shared.eventlog.consumer import BusConsumer, Subscription, serve
 from shared.schemas.bus import MATCHES, MatchAnnouncementSchema
 from shared.schemas.matchmaking import FORMED_RESULTS, FormedResultSchema
 
@@ -38,56 +36,33 @@ def finished_match(message) -> Optional[str]:
     return announcement["match_id"] if announcement["status"] == "finished" else None
 
 
-class Dispatcher:
+class Dispatcher(BusConsumer):
+    """Reads "formed-results" and "matches" in the matchmaking group. A broker outage, like
+    a Redis one, leaves the delivery pending rather than losing a result."""
+
     def __init__(self, ctx, celery=None, name: Optional[str] = None):
         self.ctx = ctx
         self.celery = celery or make_celery(ctx.settings)
-        self.name = name or f"{socket.gethostname()}-{os.getpid()}"
-        self.stopping = threading.Event()
-        for topic in (MATCHES, FORMED_RESULTS):
-            ctx.bus.ensure_group(topic, GROUP)
+        super().__init__(ctx.bus, [Subscription(FORMED_RESULTS, GROUP, self._settle),
+                                   Subscription(MATCHES, GROUP, self._rate)],
+                         name=name, transient=(OperationalError,))
 
-    def run_once(self, block_ms: int = 500) -> int:
-        handled = 0
-        for delivery in self.ctx.bus.consume(FORMED_RESULTS, GROUP, self.name, block_ms=block_ms):
-            self._settle(delivery.message)
-            self.ctx.bus.ack(delivery, GROUP)
-            handled += 1
-        for delivery in self.ctx.bus.consume(MATCHES, GROUP, self.name, block_ms=block_ms):
-            match_id = finished_match(delivery.message)
-            if match_id is not None:
-                self.celery.send_task(APPLY_RESULT, args=[match_id])
-            self.ctx.bus.ack(delivery, GROUP)
-            handled += 1
-        return handled
-
-    def _settle(self, message) -> None:
+    def _settle(self, delivery: Delivery) -> None:
         try:
-            result = _RESULT.load(message)
+            result = _RESULT.load(delivery.message)
         except ValidationError as error:
             log.warning("malformed formed-result dropped: %s", error.messages)
             return
         self.ctx.pools.settle(result)
 
-    def run(self) -> None:
-        while not self.stopping.is_set():
-            try:
-                self.run_once()
-            except redis_lib.RedisError as error:
-                log.warning("redis unavailable, retrying: %s", error)
-                self.stopping.wait(1.0)
-
-    def stop(self, *_args) -> None:
-        self.stopping.set()
+    def _rate(self, delivery: Delivery) -> None:
+        match_id = finished_match(delivery.message)
+        if match_id is not None:
+            self.celery.send_task(APPLY_RESULT, args=[match_id])
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    dispatcher = Dispatcher(context_module.build(Settings.from_env()))
-    signal.signal(signal.SIGTERM, dispatcher.stop)
-    signal.signal(signal.SIGINT, dispatcher.stop)
-    log.info("matchmaking dispatcher %s started", dispatcher.name)
-    dispatcher.run()
+    serve(Dispatcher(context_module.build(Settings.from_env())), "matchmaking dispatcher")
 
 
 if __name__ == "__main__":

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from services.matchmaking.auth import Tokens
 from services.matchmaking.keys import MatchmakingKeys
 from services.matchmaking.pools import Pools
 from services.matchmaking.standings import Standings
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
 from shared.eventlog.connect import connect
+from shared.web.auth import Tokens
 
 
 @dataclass(frozen=True)

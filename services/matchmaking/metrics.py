@@ -6,13 +6,12 @@ numbers whichever process paired the tickets.
 from __future__ import annotations
 
 import json
-import os
 import time
 
-from flask import Flask, request
-from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter,
-                               generate_latest, multiprocess)
+from prometheus_client import CollectorRegistry, Counter
 from prometheus_client.core import GaugeMetricFamily
+
+from shared.web import metrics as web_metrics
 
 QUANTILES = (0.5, 0.9, 0.99)
 REQUESTS = Counter("orrery_matchmaking_http_requests_total", "HTTP requests answered.",
@@ -54,21 +53,8 @@ class PoolCollector:
         yield from (waiting, ages, waits)
 
 
-def install(app: Flask) -> None:
-    @app.after_request
-    def _count(response):
-        route = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        REQUESTS.labels(request.method, route, str(response.status_code)).inc()
-        return response
-
-
 def exposition(ctx) -> tuple:
     """The metrics text: process counters (across gunicorn workers) and pool gauges."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        base = CollectorRegistry()
-        multiprocess.MultiProcessCollector(base)
-    else:
-        base = REGISTRY
     pools = CollectorRegistry(auto_describe=False)
     pools.register(PoolCollector(ctx))
-    return generate_latest(base) + generate_latest(pools), CONTENT_TYPE_LATEST
+    return web_metrics.exposition(pools)

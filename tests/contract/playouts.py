@@ -119,11 +119,18 @@ def play(name: str, seats: int, seed: int, match_id: Optional[str] = None,
                          f"within {max_commands} commands")
 
 
+@functools.lru_cache(maxsize=256)
+def played(name: str, seats: int, seed: int) -> Playout:
+    """`play`, remembered: tests that only read a playout share it (they must not change
+    it; the fold test checks that no state changed since it was recorded)."""
+    return play(name, seats, seed)
+
+
 @functools.lru_cache(maxsize=None)
 def playout_seconds(name: str, seats: int) -> float:
     """How long one random playout of this game takes here (measured once, seed 0)."""
     started = time.perf_counter()
-    play(name, seats, 0)
+    played(name, seats, 0)
     return time.perf_counter() - started
 
 
@@ -132,3 +139,21 @@ def budget(name: str, seats: int, seconds: float, most: int, least: int = 2) -> 
     and `most`: quick games get `most`, slow games added later keep the suite's run time
     bounded."""
     return max(least, min(most, int(seconds / max(playout_seconds(name, seats), 1e-6))))
+
+
+def seeds(most: int, seconds: float, least: int = 1):
+    """Seeds 0, 1, ... up to `most`, stopping once `seconds` have passed (never before
+    `least`): the checks a test runs per playout count in its budget."""
+    deadline = time.monotonic() + seconds
+    for seed in range(most):
+        if seed >= least and time.monotonic() > deadline:
+            return
+        yield seed
+
+
+def positions(count: int, most: int, seed: int = 0, long_log: int = 0) -> list:
+    """All of range(count), or a seeded sample of `most` of them (sorted) for long games.
+    With `long_log`, every position is kept for a log of up to that many events."""
+    if count <= max(most, long_log):
+        return list(range(count))
+    return sorted(random.Random(seed).sample(range(count), most))

@@ -14,12 +14,15 @@ import pytest
 
 from shared.games.api import IllegalCommand, NotYourTurn, RuleError
 from shared.games.replay import MATCH_CREATED, apply, fold
-from tests.contract.playouts import budget, game_seat_params, play, registered_games
+from tests.contract.playouts import (game_seat_params, play, played, positions,
+                                     registered_games, seeds)
 
-# Random matches per game and seat count: `most` for quick games; a slow game gets what fits
-# in the time budget (playouts.budget), so adding games keeps the suite's run time bounded.
+# Random matches per game and seat count: quick games get them all; a slow game gets what
+# fits in each test's time budget (playouts.seeds), and checks a sample of the positions of
+# a long match, so adding games keeps the suite's run time bounded.
 PLAYOUTS = 200            # checks at every command of every playout
 FULL_CHECK_PLAYOUTS = 40  # of which, every legal command of every version goes to decide
+POSITIONS = 300           # at most this many positions per playout for per-version checks
 PARAMS = game_seat_params()
 IDS = [f"{name}-{n}p" for name, n in PARAMS]
 
@@ -52,10 +55,11 @@ def test_registry_has_the_known_games():
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_random_playouts_end_with_an_outcome(name, seats):
     """Hundreds of seeded random matches: someone acts until there is an outcome."""
-    for seed in range(budget(name, seats, 4, PLAYOUTS)):
-        playout = play(name, seats, seed)
+    for seed in seeds(PLAYOUTS, 6):
+        playout = played(name, seats, seed)
         game = playout.game
-        for version, seat, command in playout.commands:
+        for index in positions(len(playout.commands), POSITIONS, seed):
+            version, seat, command = playout.commands[index]
             state = playout.states[version - 1].game_state
             acting = game.to_act(state)
             assert game.outcome(state) is None
@@ -79,7 +83,7 @@ def test_random_playouts_end_with_an_outcome(name, seats):
 
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_playouts_are_deterministic(name, seats):
-    for seed in range(budget(name, seats, 2, 20)):
+    for seed in seeds(20, 2):
         first, second = play(name, seats, seed), play(name, seats, seed)
         assert first.events == second.events
         assert first.final == second.final
@@ -89,8 +93,8 @@ def test_playouts_are_deterministic(name, seats):
 def test_fold_of_the_log_equals_the_live_state_at_every_version(name, seats):
     """Replay (shared.games.replay.fold) from MatchCreated, through JSON as the log stores
     events, gives the state the match had live, at every version."""
-    for seed in range(budget(name, seats, 3, 30)):
-        playout = play(name, seats, seed)
+    for seed in seeds(30, 3):
+        playout = played(name, seats, seed)
         assert playout.events[0]["type"] == MATCH_CREATED
         logged = [{"v": v, "at": None, **roundtrip(e)} for v, e in enumerate(playout.events, 1)]
         live = [copy.deepcopy(s) for s in playout.states]
@@ -110,15 +114,16 @@ def test_fold_of_the_log_equals_the_live_state_at_every_version(name, seats):
 
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_events_views_and_commands_round_trip_json(name, seats):
-    for seed in range(budget(name, seats, 3, 30)):
-        playout = play(name, seats, seed)
+    for seed in seeds(30, 3):
+        playout = played(name, seats, seed)
         game = playout.game
         for event in playout.events:
             assert roundtrip(event) == event, f"event does not survive JSON: {event}"
             for seat in [None, *range(seats)]:
                 redacted = game.redact(event, seat) if event["type"] != MATCH_CREATED else event
                 assert roundtrip(redacted) == redacted
-        for state in playout.states[1:]:
+        for index in positions(len(playout.states) - 1, POSITIONS, seed):
+            state = playout.states[index + 1]
             for seat in [None, *range(seats)]:
                 view = game.view(state.game_state, seat)
                 assert roundtrip(view) == view, f"view for {seat} does not survive JSON"
@@ -162,7 +167,8 @@ def _malformed(command):
 
 def _check_refused(name, game, playout, mutations):
     seats = playout.seats
-    for version, seat, command in playout.commands:
+    for index in positions(len(playout.commands), POSITIONS // 3, playout.seed):
+        version, seat, command = playout.commands[index]
         state = playout.states[version - 1].game_state
         before = copy.deepcopy(state)
         legal = game.legal_commands(state, seat)
@@ -190,8 +196,8 @@ def _check_refused(name, game, playout, mutations):
 def test_illegal_commands_raise_and_never_mutate_state(name, seats):
     """A well-formed command the rules forbid raises IllegalCommand (or NotYourTurn for a
     seat not to act) and leaves the state as it was; so does any command after the end."""
-    for seed in range(budget(name, seats, 3, 15, least=1)):
-        playout = play(name, seats, seed)
+    for seed in seeds(15, 3):
+        playout = played(name, seats, seed)
         _check_refused(name, playout.game, playout, _near_misses)
         final = playout.final.game_state
         for seat in range(seats):
@@ -203,6 +209,6 @@ def test_illegal_commands_raise_and_never_mutate_state(name, seats):
 def test_malformed_commands_are_refused_as_illegal(name, seats):
     """Commands also reach `decide` from the bus (bots), not only through the HTTP schema,
     so a command of the wrong shape must be refused with IllegalCommand, never crash it."""
-    for seed in range(budget(name, seats, 1, 5, least=1)):
-        playout = play(name, seats, seed)
+    for seed in seeds(5, 1):
+        playout = played(name, seats, seed)
         _check_refused(name, playout.game, playout, _malformed)

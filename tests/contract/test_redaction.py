@@ -58,7 +58,7 @@ from tests.contract.playouts import budget, game_seat_params, options_for, regis
 PARAMS = game_seat_params()
 IDS = [f"{name}-{n}p" for name, n in PARAMS]
 SETUP_POOL = 16
-MAX_STEPS = 400
+MAX_STEPS = 300
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -197,7 +197,7 @@ PERFECT_INFORMATION = {"tictactoe"}  # the spec fact "nothing is hidden", declar
 def test_views_and_redactions_show_only_what_was_revealed(name, seats):
     game = dict(registered_games())[name]
 
-    @settings(SETTINGS, max_examples=budget(name, seats, 3, 40, least=3))
+    @settings(SETTINGS, max_examples=budget(name, seats, 3, 40, least=1))
     @given(base=st.integers(min_value=0, max_value=2 ** 31))
     def check(base):
         a, b = make_pair(game, seats, base)

@@ -1,9 +1,9 @@
 """/v1/games: the games this server hosts and the options each accepts."""
 from __future__ import annotations
 
-from services.match.api import Blueprint
 from services.match.schemas import GamesSchema
 from shared.games.registry import games
+from shared.web.api import Blueprint
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="The games hosted, with their seat counts and options.")

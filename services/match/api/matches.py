@@ -5,11 +5,8 @@ from flask import Response, current_app, request
 from marshmallow import ValidationError
 
 from services.match import context
-from services.match.api import BEARER, OPTIONAL_BEARER, Blueprint
-from services.match.auth import current_player, required_player
 from services.match.commands import submit
 from services.match.creation import create_match
-from services.match.errors import InvalidRequest
 from services.match.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
 from services.match.redaction import redact_all
@@ -18,6 +15,9 @@ from services.match.schemas import (CommandRequestSchema, CommandResponseSchema,
                                     LegalSchema, LiveQuerySchema, MatchViewSchema,
                                     ReplayQuerySchema, SeatQuerySchema, load_command)
 from services.match.seating import acting_seat, viewing_seat
+from shared.web.api import BEARER, OPTIONAL_BEARER, Blueprint
+from shared.web.auth import current_player, required_player
+from shared.web.errors import InvalidRequest
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches",
                 description="Matches: their views, commands, events, live updates and logs.")

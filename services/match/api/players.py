@@ -5,8 +5,8 @@ import time
 import uuid
 
 from services.match import context
-from services.match.api import Blueprint
 from services.match.schemas import NewPlayerSchema, PlayerSchema
+from shared.web.api import Blueprint
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players and their bearer tokens.")

@@ -1,11 +1,12 @@
 """/v1/leaderboards and /v1/players/{id}/ratings: public standings."""
 from __future__ import annotations
 
-from services.matchmaking.api import Blueprint, current
-from services.matchmaking.errors import NotFound
+from services.matchmaking.api import current
 from services.matchmaking.ratings import reliability
 from services.matchmaking.schemas import LeaderboardSchema, PageSchema, PlayerRatingsSchema
 from shared.games.registry import games
+from shared.web.api import Blueprint
+from shared.web.errors import NotFound
 
 leaderboards = Blueprint("leaderboards", __name__, url_prefix="/v1/leaderboards",
                          description="The best rated players of each game.")

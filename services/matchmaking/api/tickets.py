@@ -4,15 +4,16 @@ from __future__ import annotations
 import time
 
 from services.matchmaking import pools as pools_module
-from services.matchmaking.api import BEARER, Blueprint, current
-from services.matchmaking.auth import required_player
-from services.matchmaking.errors import (
-    AlreadyWaiting, Forbidden, InvalidRequest, NotFound, TicketClosed)
+from services.matchmaking.api import current
+from services.matchmaking.errors import AlreadyWaiting, TicketClosed
 from services.matchmaking.schemas import TicketCreatedSchema, TicketRequestSchema, TicketSchema
 from services.matchmaking.tickets import (
     CANCELLED, TicketRecord, new_ticket_id, pool_of)
 from shared.games.api import InvalidOptions
 from shared.games.registry import get_game
+from shared.web.api import BEARER, Blueprint
+from shared.web.auth import required_player
+from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 blp = Blueprint("tickets", __name__, url_prefix="/v1/tickets",
                 description="Matchmaking tickets: ask for a game, not for an opponent.")

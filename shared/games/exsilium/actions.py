@@ -5,7 +5,7 @@ Each `do_*` checks and applies a command; each `*_commands` lists the legal ones
 from itertools import combinations, product
 
 from shared.games.exsilium import factions
-from shared.games.exsilium.board import around, tile_pos, touching
+from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of, strength, usable_by
 from shared.games.exsilium.flow import draw
 from shared.games.exsilium.messages import refuse
@@ -132,14 +132,29 @@ def _moves_for(state, seat, mini, cid, action):
 
 # --- activate a miniature on the starting tile -----------------------------------------------
 
+def activation_nodes(state, seat):
+    """Free nodes of the starting tile's activation side: the border row (or column) of the
+    tile that holds its marked activation node (AUTHORED reading of "the connected side where
+    the activation nodes are located"; the Turn example activates 2 miniatures in a row)."""
+    start = state.players[seat].start
+    (y, x), pos = coords(start), tile_pos(start)
+    row, col = y % SIZE, x % SIZE
+    side = [n for n in state.kinds if tile_pos(n) == pos
+            and ((row in (0, SIZE - 1) and coords(n)[0] == y)
+                 or (row not in (0, SIZE - 1) and coords(n)[1] == x))]
+    figs = figures(state)
+    return sorted(n for n in side if free(state, n, figs))
+
+
 def do_activate(tx, seat, cmd):
     state = tx.state
     cid = _hand_card(state, seat, cmd.get("card"))
     player = state.players[seat]
-    if not player.board or not free(state, player.start):
+    node = cmd.get("node")
+    if not player.board or node not in activation_nodes(state, seat):
         refuse(state, "activate")
     tx.add("CardUsed", seat=seat, card=cid, use="activate")
-    _deploy(tx, seat, player.start)
+    _deploy(tx, seat, node)
 
 
 def _deploy(tx, seat, node):
@@ -151,9 +166,10 @@ def _deploy(tx, seat, node):
 
 def activate_commands(state, seat):
     player = state.players[seat]
-    if not player.board or not free(state, player.start):
+    if not player.board:
         return []
-    return [{"type": "activate", "card": cid} for cid in by_key(player.hand)]
+    return [{"type": "activate", "card": cid, "node": n} for cid in by_key(player.hand)
+            for n in activation_nodes(state, seat)]
 
 
 # --- card actions: draw, swap, remove, portal, cracking -------------------------------------

@@ -111,7 +111,7 @@ def decide_choice(tx, seat, cmd):
 def _concede_ok(state, cmd, allowed):
     for o in allowed:
         if o["node"] == cmd.get("node") and o["baralytas"] == cmd.get("baralytas"):
-            if o["card"] == cmd.get("card") or (o["card"] and cmd.get("card") and
+            if o["card"] == cmd.get("card") or (o["card"] and cmd.get("card") in card_ids() and
                                                 card(o["card"])["key"] == card(cmd["card"])["key"]
                                                 and cmd["card"] in _concede_pool(state)):
                 return True

@@ -49,6 +49,7 @@ def _bid_placed(state, d):
 
 
 def _bids_revealed(state, d):
+    state = replace(state, revealed={**state.revealed, "bids": dict(d["bids"])})
     tied = set(d["tied"])
     for seat_key, amount in d["bids"].items():
         seat = int(seat_key)
@@ -245,6 +246,7 @@ def _newaru_moved(state, d):
 
 
 def _combat_started(state, d):
+    state = replace(state, revealed={k: v for k, v in state.revealed.items() if k == "bids"})
     return replace(state, combat=Combat(kind=d["kind"], attacker=d["attacker"], mini=d["mini"],
                                         foe=tuple(d["foe"]), stage=d["stage"],
                                         newaru_first=d.get("newaru_first", False)))
@@ -264,12 +266,14 @@ def _combat_avoided(state, d):
 
 
 def _combat_revealed(state, d):
-    return state
+    return replace(state, revealed={**state.revealed, "combat": dict(d), "outcomes": []})
 
 
 def _outcome_drawn(state, d):
     deck = state.outcome_deck if not d["reshuffled"] else tuple(d["deck"])
-    state = replace(state, outcome_deck=_remove_one(deck, d["value"]))
+    state = replace(state, outcome_deck=_remove_one(deck, d["value"]), revealed={
+        **state.revealed, "outcomes": state.revealed.get("outcomes", []) + [
+            [d["side"], d["value"]]]})
     if d.get("to_bonus"):
         state = replace(state, combat=replace(state.combat, bonus=state.combat.bonus + d["value"]))
     return state

@@ -4,6 +4,8 @@ from shared.games.exsilium.state import lang
 
 MESSAGES = {
     "unknown": ("Exsilium has no command {kind!r}.", "Exsilium no tiene la orden {kind!r}."),
+    "shape": ("The {kind!r} command has missing, extra or mistyped fields.",
+              "La orden {kind!r} tiene campos que faltan, sobran o tienen un tipo erróneo."),
     "over": ("The match is over.", "La partida ha terminado."),
     "not_turn": ("It is not your turn to act.", "No te toca actuar."),
     "phase": ("That command is not possible now ({phase}).",
@@ -41,10 +43,10 @@ MESSAGES = {
     "interference": ("Interference: nothing can be dropped on this tile (terrain effect).",
                      "Interferencia: no se puede soltar nada en esta loseta (efecto de "
                      "terreno)."),
-    "activate": ("Activating needs a miniature on your player board and your free activation "
-                 "node (rulebook, Gameplay).",
-                 "Activar requiere una miniatura en tu tablero y tu nodo de activación libre "
-                 "(reglamento, Desarrollo)."),
+    "activate": ("Activating needs a miniature on your player board and a free activation "
+                 "node on your starting tile's activation side (rulebook, Gameplay).",
+                 "Activar requiere una miniatura en tu tablero y un nodo de activación libre "
+                 "en el lado de activación de tu loseta inicial (reglamento, Desarrollo)."),
     "tokens": ("You need {n} faction token(s) for this (rulebook, Faction tokens).",
                "Necesitas {n} token(s) de facción para esto (reglamento, Tokens de facción)."),
     "no_action": ("This card's action cannot be used now: {why} (rulebook, Cards).",

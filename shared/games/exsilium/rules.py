@@ -1,5 +1,6 @@
 """Exsilium rules: decide, legal_commands, to_act and outcome over the rule-area modules."""
 from shared.games.exsilium import actions, choices, factions, setup as table_setup
+from shared.games.exsilium.commands import shape_problem
 from shared.games.exsilium.flow import advance, end_turn, start_round
 from shared.games.exsilium.messages import not_your_turn, refuse
 from shared.games.exsilium.state import BID, FACTION, OVER, PLAY, START
@@ -47,8 +48,10 @@ def decide(state, seat, command, rng):
     if seat not in to_act(state):
         not_your_turn(state)
     kind = command.get("type") if isinstance(command, dict) else None
-    if kind not in ALL:
+    if not isinstance(kind, str) or kind not in ALL:
         refuse(state, "unknown", kind=kind)
+    if shape_problem(command, state.options.get("upgrade_discard", "one")):
+        refuse(state, "shape", kind=kind)
     tx = Tx(state, rng)
     if state.phase in _SETUP:
         name, handler = _SETUP[state.phase]
@@ -69,7 +72,8 @@ def _play(tx, seat, kind, command):
     if choices.chooser(state) is not None:
         if kind in _BEFORE_COMBAT and actions.before_combat(state, seat):
             _TURN[kind](tx, seat, command)
-        elif kind in _BEFORE_COMBAT and choices.chooser(state) == seat and state.combat:
+        elif kind in _TURN and actions.before_combat(state, seat) or \
+                kind in _BEFORE_COMBAT and choices.chooser(state) == seat and state.combat:
             refuse(state, "combat_action")
         elif kind not in _CHOICE:
             refuse(state, "phase", phase="combat")

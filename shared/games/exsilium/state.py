@@ -101,6 +101,7 @@ class State:
     pending: tuple = ()
     bidders: tuple = ()                             # seats that must bid now
     result: Optional[dict] = None
+    revealed: dict = field(default_factory=dict)    # public facts of the last reveal (view)
 
 
 def with_player(state, seat, **changes):

@@ -2,7 +2,6 @@
 committed cards before they are revealed; spectators (seat None) see only public facts.
 Once the match is over every view is public (ARCHITECTURE.md).
 """
-from shared.games.exsilium.board import coords
 from shared.games.exsilium.components import card
 from shared.games.exsilium.events import pos_key
 from shared.games.exsilium.rules import outcome, to_act
@@ -89,15 +88,16 @@ def view(state, seat):
         return {"phase": "setup", "to_act": [], "you": seat}
     public = state.phase == OVER
     language = lang(state)
-    nodes = [{"node": n, "y": coords(n)[0], "x": coords(n)[1], "kind": k,
-              "destroyed": n in state.holes} for n, k in sorted(state.kinds.items())]
+    # Compact: node id -> kind ('.' plain, D deposit, P portal, T terminal, A activation);
+    # y = node // 100, x = node % 100 (board.py). Destroyed nodes are listed apart.
+    nodes = {str(n): k for n, k in sorted(state.kinds.items())}
     return {
         "phase": state.phase, "you": seat, "to_act": list(to_act(state)),
         "language": language, "options": dict(state.options), "round": state.round,
         "order": list(state.order), "active": state.active,
         "tiles": {pos_key(p): t for p, t in sorted(state.placed.items())},
         "facedown": sorted(pos_key(p) for p in state.facedown),
-        "stack_size": len(state.stack), "nodes": nodes,
+        "stack_size": len(state.stack), "nodes": nodes, "holes": sorted(state.holes),
         "deposits": {str(n): list(v) for n, v in sorted(state.deposits.items())},
         "terminal_tokens": sorted(state.terminal_tokens),
         "control": {str(n): s for n, s in sorted(state.control.items())},
@@ -107,6 +107,11 @@ def view(state, seat):
         "upgrade_deck_size": len(state.upgrade_deck),
         "enemy_decks": {k: len(v) for k, v in sorted(state.enemy_decks.items())},
         "outcome_deck_size": len(state.outcome_deck),
+        # Drawn Outcome and enemy cards are shown to all, so what is left is public too.
+        "outcome_deck": sorted(state.outcome_deck),
+        "enemy_cards_left": {k: sorted(v) for k, v in sorted(state.enemy_decks.items())},
+        "baralytas_deck": sorted(state.baralytas_deck),
+        "revealed": state.revealed,
         "baralytas_deck_size": len(state.baralytas_deck),
         "pool": state.pool, "terminal_reserve": state.terminal_reserve,
         "players": [_player(state, s, p, seat, public, language)

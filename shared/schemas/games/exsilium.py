@@ -9,7 +9,7 @@ _NODE = fields.Integer(strict=True, validate=validate.Range(0, 9999), allow_none
 _CARD = fields.String(validate=validate.Length(1, 32), allow_none=True)
 _FIELDS = {
     "choose_faction": ("faction",), "bid": ("amount",), "choose_start": ("node",),
-    "move": ("card", "mini", "path", "action", "control"), "activate": ("card",),
+    "move": ("card", "mini", "path", "action", "control"), "activate": ("card", "node"),
     "play": ("card", "give", "take", "target", "zone", "mini", "node"),
     "drop": ("card", "node", "face"), "remove_card": ("card",), "activate_terminal": ("node",),
     "access_upgrades": (), "cycle_upgrades": ("slot",), "buy": ("slots", "paid"),

@@ -1,11 +1,17 @@
-"""Combat (rulebook, Combats; Discard rules)."""
-import random
+"""Combats (rulebook: Combats between players and its 5 phases, Combat example; Combat against
+Newaru and its 4 phases, Micro-rule; Discard rules; Glossary: Dodge, Favorable Zone)."""
 from dataclasses import replace
 
-from shared.games.exsilium import combat
-from shared.games.exsilium.state import Combat
-from shared.games.exsilium.table import Tx
-from tests.games.exsilium.helpers import given_play, place, types
+import pytest
+
+from shared.games.api import IllegalCommand
+from shared.games.exsilium import GAME, combat
+from shared.games.exsilium.components import level_for
+from tests.games.exsilium.helpers import (
+    Rigged, basic_hand, deal, given, given_play, of_type, on_board, revealed, types, upgraded,
+    when)
+
+EIGHT = ("basic", "fearless", "strength", "slippery")
 
 
 def test_winner_discard_table():
@@ -13,55 +19,225 @@ def test_winner_discard_table():
     assert [combat.winner_discards(n) for n in (4, 5, 6, 7, 8)] == [1, 1, 2, 2, 2]
 
 
-class _Rigged(random.Random):
-    """Outcome draws in a fixed order (Pedro 4, then Juan 8)."""
+def _duel(attacker_hand, defender_hand):
+    """SYL (seat 0, in turn) at 0 and Keber (seat 1) at 3 on A1; seat 0 moves next to it."""
+    state = given_play(2)
+    state = given(state, *on_board(state, 0, 0), *on_board(state, 1, 3))
+    state = deal(deal(state, 0, attacker_hand), 1, defender_hand)
+    return state
 
-    def __init__(self, values):
-        super().__init__(0)
-        self.values = list(values)
 
-    def choice(self, seq):
-        return self.values.pop(0) if self.values and self.values[0] in seq else seq[0]
+def _fight_starts(state, card):
+    events, state = when(state, 0, {"type": "move", "card": card, "mini": 0, "path": [1, 2]})
+    assert of_type(events, "CombatStarted")[0]["kind"] == "player"
+    return state
 
 
 def test_combat_example_pedro_and_juan():
-    """Combat example: 8 against 8, Outcome 4 against 8: Juan (defender) wins; Pedro gives a
-    Baralytas token of 2 and a terminal token; Juan takes a pool token and discards 1 of 4."""
-    state = given_play(2)
-    pedro, juan = state.order
-    hand_p = [f"p{pedro}-{t}-0" for t in ("basic", "fearless", "strength", "slippery")]
-    hand_j = [f"p{juan}-{t}-0" for t in ("basic", "fearless", "strength", "slippery")]
-    state = place(state, pedro, 1212, hand=hand_p)
-    state = place(state, juan, 1213, hand=hand_j)
-    from shared.games.exsilium.state import with_player
-    state = with_player(state, pedro, baralytas=(2,), terminal_tokens=1)
-    state = replace(state, pool=3, combat=Combat(kind="player", attacker=pedro, mini=0,
-                                                 foe=("seat", juan, 0), stage="replica",
-                                                 committed=tuple(hand_p)))
-    tx = Tx(state, _Rigged([4, 8]))
-    combat.commit(tx, juan, hand_j)
-    assert [e["data"]["value"] for e in tx.events if e["type"] == "OutcomeDrawn"] == [4, 8]
-    won = next(e for e in tx.events if e["type"] == "CombatWon")
-    assert won["data"] == {"winner": juan, "loser": pedro}
-    s = tx.state
-    assert s.players[juan].terminal_tokens == 1 and s.players[juan].tokens == 11
-    assert s.players[pedro].minis[0] is None
-    assert [(p.kind, p.seat, p.count) for p in s.pending] == [("concede", pedro, 0),
-                                                              ("discard", juan, 1)]
-    node = s.pending[0].tile
-    combat.concede(tx, pedro, hand_p[0], 1210, 2)
-    assert tx.state.players[juan].baralytas == (2,) and tx.state.supply == (hand_p[0],)
-    assert node == (2, 2)
-    assert "CardConceded" in types(tx.events)
+    """Combat example: Pedro moves 2 nodes, picks up a supply box (4 cards in hand) and meets
+    Juan; 4 cards against 4, 8 against 8; Outcome 4 for Pedro, 8 for Juan: Juan wins. Pedro
+    gives a Baralytas token of 2 and a terminal token, his miniature retreats, a card used in
+    combat goes to the supply deck with a faction token on his tile; Juan takes a pool token
+    and discards 1 card of 4."""
+    pedro_hand = basic_hand(0, "basic", "fearless", "strength", "slippery", copy=1)
+    state = _duel(pedro_hand, basic_hand(1, *EIGHT))
+    state = deal(state, 1, state.players[1].hand + ("p0-basic-0",))
+    state = given(state, ("CardDropped", {"seat": 1, "card": "p0-basic-0", "node": 1,
+                                          "face": "supply"}))
+    state = deal(state, 0, pedro_hand, baralytas=(2,), terminal_tokens=1)
+    state = _fight_starts(state, "p0-basic-1")
+    pedro = sorted(state.players[0].hand)
+    assert len(pedro) == 4 and "p0-basic-0" in pedro
+    juan_tokens, pedro_tokens = state.players[1].tokens, state.players[0].tokens
+    _, state = when(state, 0, {"type": "commit", "cards": pedro})
+    assert GAME.to_act(state) == (1,)
+    events, state = when(state, 1, {"type": "commit", "cards": basic_hand(1, *EIGHT)},
+                         Rigged([4, 8]))
+    assert of_type(events, "CombatRevealed")[0]["strengths"] == [8, 8]
+    assert [(d["side"], d["value"]) for d in of_type(events, "OutcomeDrawn")] == [
+        ("attacker", 4), ("defender", 8)]
+    assert of_type(events, "CombatWon")[0] == {"winner": 1, "loser": 0}
+    assert state.players[0].minis[0] is None and state.players[0].board[-1] == 0
+    assert GAME.to_act(state) == (0,)
+    _, state = when(state, 0, {"type": "concede", "card": "p0-strength-1", "node": 404,
+                               "baralytas": 2})
+    assert state.players[1].baralytas == (2,) and state.players[1].terminal_tokens == 1
+    assert state.supply == ("p0-strength-1",) and state.markers[404] == (0, None, "supply")
+    assert state.players[0].tokens == pedro_tokens - 1
+    assert state.players[1].tokens == juan_tokens + 1
+    _, state = when(state, 1, {"type": "discard", "cards": ["p1-basic-0"]})
+    assert len(state.players[1].hand) == 3 and len(state.players[0].hand) == 3
+    assert GAME.to_act(state) == (0,)     # the turn continues
+
+
+def test_replica_never_exceeds_the_attackers_count():
+    """Phases 2 Replica: the attacked player answers with the same number of cards at most."""
+    state = _fight_starts(_duel(basic_hand(0, "basic", "strength", "fearless"),
+                                basic_hand(1, *EIGHT)), "p0-basic-0")
+    _, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    with pytest.raises(IllegalCommand, match="between 1 and 1"):
+        when(state, 1, {"type": "commit", "cards": ["p1-strength-0", "p1-basic-0"]})
+    events, state = when(state, 1, {"type": "commit", "cards": ["p1-strength-0"]},
+                         Rigged([10, 4]))
+    assert of_type(events, "CombatWon")[0]["winner"] == 0
+
+
+def test_a_defender_with_fewer_cards_uses_them_all():
+    """Phases 2 Replica: with fewer cards in hand the attacked player uses all of them."""
+    state = _fight_starts(_duel(basic_hand(0, "basic", *EIGHT[1:]) + ["p0-basic-1"],
+                                basic_hand(1, "basic")), "p0-basic-1")
+    _, state = when(state, 0, {"type": "commit", "cards": basic_hand(0, *EIGHT)})
+    assert state.combat is None   # the only answer was played for the defender
+    assert state.players[1].minis[0] is None
 
 
 def test_attacked_player_without_cards_loses_at_once():
-    """Replica: if the attacked player has no cards, the attacker immediately wins."""
+    """Phases 2, Important: if the attacked player has no cards the attacker wins at once."""
+    events, state = when(_duel(basic_hand(0, "basic", "strength"), []), 0,
+                         {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1, 2]})
+    assert of_type(events, "CombatWon")[0] == {"winner": 0, "loser": 1}
+    assert "CardsCommitted" not in types(events)
+
+
+def test_dodge_avoids_the_fight():
+    """Glossary, Dodge: the attacked player avoids the fight; the card is discarded."""
+    dodge = upgraded("dodge")
+    state = _fight_starts(_duel(basic_hand(0, "basic", "strength", "fearless"), [dodge]),
+                          "p0-basic-0")
+    _, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    events, state = when(state, 1, {"type": "dodge", "card": dodge})
+    assert of_type(events, "CombatAvoided")[0]["why"] == "dodge"
+    assert state.combat is None and dodge in state.players[1].discard
+    assert state.players[1].minis[0] == 3 and state.players[0].minis[0] == 2
+
+
+def test_card_actions_before_a_combat_do_not_fight():
+    """Cards, Specific rule; Combat summary: before revealing, card actions may be used; those
+    cards are discarded and cannot be used in the combat."""
+    draw = upgraded("scavenge")
+    state = _fight_starts(_duel(basic_hand(0, "basic", "strength") + [draw],
+                                basic_hand(1, "basic")), "p0-basic-0")
+    assert {"type": "play", "card": draw} in GAME.legal_commands(state, 0)
+    events, state = when(state, 0, {"type": "play", "card": draw})
+    assert types(events)[:2] == ["CardUsed", "CardsDrawn"] and draw in state.players[0].discard
+    assert draw not in state.players[0].hand and len(state.players[0].hand) == 2
+    with pytest.raises(IllegalCommand, match="combat has begun"):
+        when(state, 0, {"type": "move", "card": "p0-strength-0", "mini": 0, "path": [1],
+                        "action": False, "control": False})
+
+
+# --- Newaru -------------------------------------------------------------------------------
+
+def _newaru_table(hand, newaru_at=207, baralytas=(), **changes):
+    """A2 revealed at (0,1) with Newaru 0; SYL (seat 0, in turn) at 205."""
     state = given_play(2)
-    a, d = state.order
-    state = place(state, a, 1212)
-    state = place(state, d, 1213, hand=[])
-    state = replace(state, active=a)
-    tx = Tx(state, random.Random(0))
-    combat.start(tx, 0, ("seat", d, 0), False)
-    assert next(e for e in tx.events if e["type"] == "CombatWon")["data"]["winner"] == a
+    state = given(state, revealed((0, 1), "A2", newaru={0: newaru_at}), *on_board(state, 0, 205))
+    return replace(deal(state, 0, hand, baralytas=baralytas), **changes)
+
+
+def _meet(state, rng, path=(206,)):
+    return when(state, 0, {"type": "move", "card": state.players[0].hand[0], "mini": 0,
+                           "path": list(path)}, rng)
+
+
+def test_enemy_action_level_by_baralytas_points():
+    """Newaru phase 1: 3 or less basic, 4-7 intermediate, 8 or more advanced."""
+    assert [level_for(p) for p in (0, 3, 4, 7, 8, 15)] == [
+        "basic", "basic", "intermediate", "intermediate", "advanced", "advanced"]
+    events, _ = _meet(_newaru_table(basic_hand(0, "basic", "strength"), baralytas=(3, 2)),
+                      Rigged(["intermediate_strike"]))
+    assert of_type(events, "EnemyActionRevealed")[0]["level"] == "intermediate"
+
+
+def test_beating_a_newaru_attack_rewards_and_removes_it():
+    """Newaru phases 2 and 4: reveal more strength than the attack; take a terminal token and a
+    faction token from the pool; the Newaru is removed; the winner's discard rule."""
+    state = _newaru_table(basic_hand(0, "basic", "strength", "fearless"), pool=2)
+    events, state = _meet(state, Rigged(["basic_strike"]))
+    assert state.combat.enemy == "basic_strike" and GAME.to_act(state) == (0,)
+    tokens, terminals = state.players[0].tokens, state.players[0].terminal_tokens
+    events, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0",
+                                                                 "p0-fearless-0"]})
+    assert of_type(events, "CombatRevealed")[0]["strengths"] == [5, 3]
+    assert of_type(events, "RewardTaken")[0] == {"seat": 0, "faction_tokens": 1,
+                                                 "terminal_tokens": 1}
+    assert state.newaru == {} and state.players[0].tokens == tokens + 1
+    assert state.players[0].terminal_tokens == terminals + 1
+    assert [(p.kind, p.count) for p in state.pending] == [("discard", 1)]
+
+
+def test_losing_to_a_newaru_costs_the_miniature_and_a_baralytas_token():
+    """Newaru phase 4, if you lose: the miniature dies; 1 Baralytas token of your choice goes to
+    the closest crystal deposit; the loser's discard rule (a card into the supply deck)."""
+    state = _newaru_table(basic_hand(0, "basic", "strength") + ["p0-basic-1"],
+                          baralytas=(1, 2))
+    _, state = _meet(state, Rigged(["basic_claw"]))
+    _, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    assert state.players[0].minis[0] is None and state.pending[0].kind == "concede"
+    _, state = when(state, 0, {"type": "concede", "card": "p0-strength-0", "node": 5,
+                               "baralytas": 2})
+    assert state.players[0].baralytas == (1,) and state.deposits[106] == (2,)
+    assert state.supply == ("p0-strength-0",) and state.newaru == {0: 207}
+
+
+def test_ties_against_a_newaru_go_to_the_outcome_deck_attacker_first():
+    """Newaru phase 3: equal strength draws Outcome cards, the attacker's first."""
+    state = _newaru_table(basic_hand(0, "basic", "strength") + ["p0-basic-1"])
+    _, state = _meet(state, Rigged(["basic_strike"]))
+    events, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]},
+                         Rigged([8, 4]))
+    assert [(d["side"], d["value"]) for d in of_type(events, "OutcomeDrawn")] == [
+        ("player", 8), ("newaru", 4)]
+    assert of_type(events, "CombatWon")[0]["winner"] == 0
+
+
+def test_echo_effect_reveals_an_outcome_then_another_action():
+    """Examples with cards: an effect card makes the player reveal an Outcome card and then
+    another enemy action of the same level (AUTHORED: its damage adds to that attack)."""
+    state = _newaru_table(basic_hand(0, "basic", "strength") + ["p0-basic-1"])
+    events, state = _meet(state, Rigged(["basic_echo", 4, "basic_strike"]))
+    assert [d["card"] for d in of_type(events, "EnemyActionRevealed")] == [
+        "basic_echo", "basic_strike"]
+    assert state.combat.bonus == 4
+    events, _ = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    assert of_type(events, "CombatRevealed")[0]["strengths"] == [3, 7]
+
+
+def test_evading_an_attack_with_the_named_card_type():
+    """Enemy actions types, Attack cards: some attacks can be evaded (AUTHORED: by discarding a
+    card of the type the attack names)."""
+    state = _newaru_table(basic_hand(0, "basic", "slippery"))
+    _, state = _meet(state, Rigged(["basic_lunge"]))
+    events, state = when(state, 0, {"type": "evade", "card": "p0-slippery-0"})
+    assert of_type(events, "CombatAvoided")[0]["why"] == "evade"
+    assert state.combat is None and state.newaru == {0: 207} and state.players[0].minis[0] == 206
+
+
+def test_favorable_zone_avoids_a_newaru_combat():
+    """Glossary, Favorable Zone: the enemy action has no effect; the card is discarded."""
+    zone = upgraded("favorable_zone")
+    state = _newaru_table(["p0-basic-0", zone, "p0-strength-0"])
+    _, state = _meet(state, Rigged(["basic_claw"]))
+    events, state = when(state, 0, {"type": "favorable_zone", "card": zone})
+    assert state.combat is None and zone in state.players[0].discard
+
+
+def test_attacked_by_a_newaru_with_no_cards_loses_directly():
+    """Actions: attacked with no cards in hand, the player directly loses the combat."""
+    state = _newaru_table(["p0-basic-0"])
+    events, state = _meet(state, Rigged(["basic_strike"]))
+    assert of_type(events, "CombatWon")[0] == {"winner": None, "loser": 0}
+
+
+def test_micro_rule_the_newaru_across_tiles_goes_back_to_its_portal():
+    """Micro-rule: in a combat across two tiles the Newaru is not removed; it moves to the
+    portal of its tile."""
+    state = given_play(2)
+    state = given(state, revealed((0, 1), "A2", newaru={0: 5}), *on_board(state, 0, 2, 0))
+    state = deal(state, 0, basic_hand(0, "basic", "strength", "fearless"))
+    _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0,
+                               "path": [3, 4]}, Rigged(["basic_strike"]))
+    events, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0",
+                                                                 "p0-fearless-0"]})
+    assert of_type(events, "NewaruMoved") == [{"id": 0, "to": 207, "why": "micro_rule"}]
+    assert state.newaru == {0: 207}

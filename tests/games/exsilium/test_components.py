@@ -59,18 +59,27 @@ def test_outcome_and_baralytas_decks_and_goals():
 
 
 def test_every_keyword_has_an_implementation():
-    """Glossary: every card keyword is handled by a rule module."""
-    implemented = set(actions.MOVE_KINDS) | set(actions.PLAY_KINDS) | {
-        "dodge", "dive", "favorable_zone", "mine", "ability_slot", "none"}
+    """Glossary and Cards: every card keyword, enemy effect and terrain effect in the data is
+    handled by a named rule function (none is silently ignored)."""
+    from shared.games.exsilium import combat, factions, movement
+    handlers = {**{k: actions.do_move for k in actions.MOVE_KINDS}, **actions._PLAY,
+                "dodge": combat.dodge, "dive": factions._keber,
+                "favorable_zone": combat.avoid_newaru, "mine": movement._mine_at,
+                "ability_slot": factions._payers, "none": None}
     keywords = {v["action"]["kind"] for v in c.CARDS.values()}
-    assert keywords <= implemented
+    assert keywords <= set(handlers), keywords - set(handlers)
+    assert all(callable(handlers[k]) for k in keywords - {"none"})
     needed = {"dodge", "dive", "favorable_zone", "draw", "swap", "remove", "portal",
               "cross_frontier", "cracking", "hologram", "mine"}
     assert needed <= keywords
     assert {2, 3} <= {v["action"].get("frontier") for v in c.CARDS.values()}
     assert {"syl", "keber", "vinsan", "wardun"} <= {v["type"] for v in c.CARDS.values()}
     assert any(v.get("affects") for v in c.CARDS.values())
-    assert choices  # reactions live in choices.py
+    effects = {v["effect"] for v in c.ENEMY_CARDS.values() if v["kind"] == "effect"}
+    assert effects == {"outcome_then_action", "lose_token"}   # combat.reveal_enemy_action
+    assert set(c.TERRAIN_EFFECTS) == {"sandstorm", "interference"}
+    assert {t["terrain"] for t in c.TILES.values()} - {None} <= set(c.TERRAIN_EFFECTS)
+    assert choices.options  # reactions live in choices.py
 
 
 def test_every_card_has_both_languages():

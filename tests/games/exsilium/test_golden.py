@@ -1,5 +1,7 @@
-"""Golden playthrough of a seeded 2-player match: each step's command, events and every seat's
-view (STYLE.md 14). Regenerate with: python -m tests.games.exsilium.test_golden"""
+"""Golden playthrough of a seeded 2-player match: each step's command, the events it
+caused and every seat's view -- both players and the spectator -- at every step
+(STYLE.md 14). The match is cut after STEPS commands to keep the file reviewable (< 300 KB).
+Regenerate with: python -m tests.games.exsilium.test_golden"""
 import json
 import random
 from pathlib import Path
@@ -10,13 +12,16 @@ from shared.games.exsilium.evolve import fold
 GOLDEN = Path(__file__).with_name("golden") / "two_players_seed_7.json"
 
 
-def build(seed=7, max_rounds=3):
+STEPS = 20
+
+
+def build(seed=7, max_rounds=3, steps_max=STEPS):
     rng = random.Random(seed)
     events = GAME.setup({"max_rounds": max_rounds}, 2, rng)
     state = fold(None, events)
     steps = [{"command": None, "seat": None, "events": events,
               "views": {str(v): GAME.view(state, v) for v in (None, 0, 1)}}]
-    while GAME.outcome(state) is None:
+    while GAME.outcome(state) is None and len(steps) <= steps_max:
         seat = rng.choice(GAME.to_act(state))
         command = rng.choice(GAME.legal_commands(state, seat))
         new = GAME.decide(state, seat, command, rng)

@@ -8,7 +8,9 @@ import time
 from pathlib import Path
 
 from services.match.consumer import GROUP, Consumer, handle
+from services.match.formed import creator
 from shared.schemas.bus import COMMANDS, MATCHES, REJECTIONS
+from shared.schemas.matchmaking import FORMED, FORMED_RESULTS
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -82,3 +84,37 @@ def test_the_consumer_runs_as_a_process_and_stops_on_sigterm(settings, ctx, ttt)
         output = process.communicate(timeout=15)[0].decode()
     assert process.returncode == 0, output
     assert "stopped" in output
+
+
+def _group(match_id, seats):
+    return {"group_id": "g-" + match_id, "match_id": match_id, "pool": "tictactoe:2:casual",
+            "game": "tictactoe", "mode": "casual", "options": {}, "clock": None,
+            "seats": seats, "formed_at": time.time()}
+
+
+def test_the_consumer_also_turns_formed_groups_into_matches(ctx, ana, bo):
+    consumer = Consumer(ctx, name="test")
+    match_id = "f" * 32
+    ctx.bus.publish(FORMED, _group(match_id, [
+        {"ticket_id": "t-a", "player_id": ana.player_id},
+        {"ticket_id": "t-b", "player_id": bo.player_id}]), key="g")
+    assert consumer.run_once(block_ms=100) == 1
+    created = ctx.log.read(match_id)[0]
+    assert created["type"] == "MatchCreated"
+    assert created["data"]["matchmaking"]["group_id"] == "g-" + match_id
+    [answer] = _topic(ctx, FORMED_RESULTS)
+    assert answer["match_id"] == match_id and answer["error"] is None
+    assert ctx.bus.pending_count(FORMED, GROUP) == 0
+
+
+def test_the_formed_group_creator_needs_no_human_seat(ctx):
+    """Matchmaking, not a player, creates the match: a group of bots only is served too."""
+    match_id = "b" * 32
+    request = {"match_id": match_id, "game": "tictactoe", "options": {}, "clock": None,
+               "seats": [{"bot": "random", "level": 1}, {"bot": "random", "level": 1}],
+               "matchmaking": {"mode": "casual", "group_id": "g", "ticket_ids": []}}
+    create = creator(ctx)
+    assert create(request) == match_id
+    version = ctx.log.version(match_id)
+    assert version > 0
+    assert create(request) == match_id and ctx.log.version(match_id) == version

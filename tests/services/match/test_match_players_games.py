@@ -1,5 +1,5 @@
 """Players, tokens and the list of games (API.md: Identity, Games)."""
-from services.match.auth import Tokens
+from shared.web.auth import Tokens
 
 from .conftest import Player
 

@@ -6,7 +6,6 @@ The pairing loop, the dispatcher and the match service's formed-group consumer a
 a step at a time in-process (they are the same objects their processes run); ratings go
 through the Celery worker subprocess.
 """
-import inspect
 import os
 import random
 import subprocess
@@ -16,41 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from services.match import creation
-from services.match.announce import announce
 from services.match.app import create_app as create_match_app
-from services.match.chance import SEED_FIELD, new_seed, setup_rng
-from services.match.formed import FormedConsumer, creator
+from services.match.formed import FormedConsumer
 from services.matchmaking.consumer import Dispatcher
 from services.matchmaking.loop import PairingLoop
 from services.matchmaking.tasks import make_celery
-from shared.games.registry import get_game
-from shared.games.replay import match_created
 
 ROOT = Path(__file__).resolve().parents[3]
-CREATION_TAKES_IDS = "match_id" in inspect.signature(creation.create_match).parameters
-
-
-def stand_in_creator(ctx):
-    """Until creation.create_match takes match_id and provenance (see the report), the same
-    steps written out: MatchCreated (with matchmaking provenance), setup, announce."""
-    def create_match(request):
-        if ctx.log.version(request["match_id"]) > 0:
-            return request["match_id"]
-        engine = get_game(request["game"])
-        seats = [{"player_id": s["player_id"], "name": ctx.redis.hget(
-                     ctx.keys.player(s["player_id"]), "name").decode()}
-                 if "player_id" in s else s for s in request["seats"]]
-        seed = new_seed()
-        ctx.redis.hset(ctx.keys.meta(request["match_id"]), SEED_FIELD, seed)
-        created = match_created(request["match_id"], engine.spec.name, seats,
-                                engine.spec.resolve_options(request["options"]), request["clock"])
-        created["data"]["matchmaking"] = request["matchmaking"]
-        events = [created] + engine.setup(created["data"]["options"], len(seats), setup_rng(seed))
-        ctx.log.append(request["match_id"], events, expected_version=0)
-        announce(ctx.bus, ctx.store.load(request["match_id"]))
-        return request["match_id"]
-    return create_match
 
 
 @pytest.fixture
@@ -73,12 +44,11 @@ def worker(settings):
 def world(settings, mm, mm_ctx):
     match_app = create_match_app(settings)
     match_ctx = match_app.extensions["orrery.match"]
-    make = creator(match_ctx) if CREATION_TAKES_IDS else stand_in_creator(match_ctx)
 
     class World:
         api = match_app.test_client()
         loop = PairingLoop(mm_ctx)
-        formed = FormedConsumer(match_ctx, "test", create_match=make)
+        formed = FormedConsumer(match_ctx, "test")  # the real creation path
         dispatcher = Dispatcher(mm_ctx, celery=make_celery(settings), name="test")
 
         def step(self):

@@ -1,8 +1,9 @@
-"""The error table of API.md as exceptions, and the handlers that turn anything into it.
+"""API.md's error table as exceptions, and the handlers that turn anything into it.
 
 Every outcome other than a view's one success shape is an `ApiError`; the handlers below
 also translate flask-smorest's validation errors, unknown routes and Redis outages, so that
-no input gets a 500 or a body in another format.
+no input gets a 500 or a body in another format. A service adds its own codes by
+subclassing `ApiError` (matchmaking's `already_waiting`, `ticket_closed`).
 """
 from __future__ import annotations
 
@@ -117,18 +118,20 @@ def respond(error: ApiError):
     return response
 
 
-def register(app: Flask) -> None:
-    """Install the handlers; call after flask-smorest's Api so ours replace its handler."""
+def register(app: Flask, unavailable: str) -> None:
+    """Install the handlers; call after flask-smorest's Api so ours replace its handler.
+
+    `unavailable` is the message of the 503 answered while Redis is down.
+    """
+    def redis_down(error: Exception):
+        log.warning("redis unavailable: %s", error)
+        return respond(Unavailable(unavailable))
+
     app.register_error_handler(ApiError, respond)
     app.register_error_handler(HTTPException, lambda e: respond(from_http_exception(e)))
-    app.register_error_handler(redis_lib.ConnectionError, _redis_down)
-    app.register_error_handler(redis_lib.TimeoutError, _redis_down)
+    for outage in (redis_lib.ConnectionError, redis_lib.TimeoutError):
+        app.register_error_handler(outage, redis_down)
     app.register_error_handler(Exception, _unexpected)
-
-
-def _redis_down(error: Exception):
-    log.warning("redis unavailable: %s", error)
-    return respond(Unavailable("The match store is unavailable; try again shortly."))
 
 
 def _unexpected(error: Exception):

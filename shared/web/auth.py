@@ -1,6 +1,9 @@
-"""Reading bearer tokens. The match service issues them (services/match/auth.py): a player
-id signed with the shared secret and the same salt, so one token works on both services.
-(Both copies belong in shared/ once moved there.)"""
+"""Bearer tokens: a player id signed with the shared secret (itsdangerous), one salt, so a
+token the match service issues works on every service.
+
+A request without a token is a spectator; a token that is present must be valid, so a
+forged or mangled token is a 401 rather than a silent downgrade to spectator.
+"""
 from __future__ import annotations
 
 from typing import Optional
@@ -8,20 +11,23 @@ from typing import Optional
 from flask import request
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from services.matchmaking.errors import Unauthenticated
+from shared.web.errors import Unauthenticated
 
 SALT = "orrery-player-token"
 
 
 class Tokens:
+    """Issues and reads the tokens that name a player."""
+
     def __init__(self, secret: str):
         self._serializer = URLSafeSerializer(secret, salt=SALT)
 
     def issue(self, player_id: str) -> str:
-        """A token naming `player_id` (tests and tools; players get theirs from /v1/players)."""
+        """A token that names `player_id`."""
         return self._serializer.dumps(player_id)
 
     def player_of(self, token: str) -> str:
+        """The player a token names; raise Unauthenticated if it is not one of ours."""
         try:
             player_id = self._serializer.loads(token)
         except BadSignature:
@@ -32,6 +38,7 @@ class Tokens:
 
 
 def bearer_token() -> Optional[str]:
+    """The request's bearer token, None when it sends none; 401 when the header is malformed."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
@@ -41,9 +48,15 @@ def bearer_token() -> Optional[str]:
     return token.strip()
 
 
-def required_player(tokens: Tokens) -> str:
-    """The calling player's id; 401 without a valid token."""
+def current_player(tokens: Tokens) -> Optional[str]:
+    """The calling player's id, or None for a spectator."""
     token = bearer_token()
-    if token is None:
+    return None if token is None else tokens.player_of(token)
+
+
+def required_player(tokens: Tokens) -> str:
+    """The calling player's id; 401 when the request carries no token."""
+    player_id = current_player(tokens)
+    if player_id is None:
         raise Unauthenticated("This call needs a player token: 'Authorization: Bearer <token>'.")
-    return tokens.player_of(token)
+    return player_id

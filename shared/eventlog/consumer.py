@@ -1,0 +1,110 @@
+"""A bus consumer: read topics through a consumer group, handle, acknowledge, until stopped.
+
+Each `Subscription` names a topic, the group it is read in and what to do with a delivery.
+A delivery is acknowledged once handled. A transient error (Redis, or what the service adds,
+e.g. a broker outage) leaves it unacknowledged — pending, to be claimed again — and the loop
+waits and retries; any other error is a bug that must not make a poison message loop
+forever: it is logged, reported through the subscription's `on_failure`, and acknowledged.
+
+Several topics are read by one loop: each pass first reads every topic without blocking,
+and only when none had anything does it wait on them in turn (XREADGROUP's block=0 would
+wait forever, so a non-blocking read passes block_ms=None).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+import redis as redis_lib
+
+from shared.eventlog.bus import Bus, Delivery
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """Read `topic` in `group`; `handle(delivery)` acts on one message; `on_failure(delivery)`
+    reports one whose handling failed with an unexpected error."""
+
+    topic: str
+    group: str
+    handle: Callable[[Delivery], None]
+    on_failure: Optional[Callable[[Delivery], None]] = None
+
+
+def consumer_name() -> str:
+    """A name unique to this process, for its place in the consumer groups."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class BusConsumer:
+    """One member of its subscriptions' consumer groups, handling batches until stopped."""
+
+    def __init__(self, bus: Bus, subscriptions: Sequence[Subscription],
+                 name: Optional[str] = None, transient: tuple = ()):
+        self.bus = bus
+        self.subscriptions = list(subscriptions)
+        self.name = name or consumer_name()
+        self.transient = (redis_lib.RedisError, *transient)
+        self.stopping = threading.Event()
+        for subscription in self.subscriptions:
+            bus.ensure_group(subscription.topic, subscription.group)
+
+    def run_once(self, block_ms: Optional[int] = 1000) -> int:
+        """Handle one batch from every topic; return how many deliveries were handled.
+
+        When nothing waits, block up to `block_ms` in all (None: never block)."""
+        handled = sum(self._read(s, None) for s in self.subscriptions)
+        if handled or not block_ms:
+            return handled
+        share = max(1, block_ms // len(self.subscriptions))
+        for subscription in self.subscriptions:
+            handled += self._read(subscription, None if handled else share)
+        return handled
+
+    def run(self) -> None:
+        """Handle batches until `stop` is called; wait out transient errors."""
+        while not self.stopping.is_set():
+            try:
+                self.run_once()
+            except self.transient as error:
+                log.warning("%s unavailable, retrying: %s", type(error).__name__, error)
+                self.stopping.wait(1.0)
+
+    def stop(self, *_signal_args) -> None:
+        """Finish the batch in hand, then return from `run`."""
+        self.stopping.set()
+
+    def _read(self, subscription: Subscription, block_ms: Optional[int]) -> int:
+        deliveries = self.bus.consume(subscription.topic, subscription.group, self.name,
+                                      block_ms=block_ms)
+        for delivery in deliveries:
+            self._handle(subscription, delivery)
+        return len(deliveries)
+
+    def _handle(self, subscription: Subscription, delivery: Delivery) -> None:
+        try:
+            subscription.handle(delivery)
+        except self.transient:
+            raise  # not acknowledged: the delivery stays pending and is claimed again
+        except Exception:
+            log.exception("%s entry %s failed", subscription.topic, delivery.entry_id)
+            if subscription.on_failure is not None:
+                subscription.on_failure(delivery)
+        self.bus.ack(delivery, subscription.group)
+
+
+def serve(consumer: BusConsumer, label: str) -> None:
+    """Run `consumer` in this process until SIGTERM or SIGINT, logging its start and stop."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    signal.signal(signal.SIGTERM, consumer.stop)
+    signal.signal(signal.SIGINT, consumer.stop)
+    log.info("%s %s started", label, consumer.name)
+    consumer.run()
+    log.info("%s %s stopped", label, consumer.name)

@@ -1,0 +1,59 @@
+"""The flask-smorest setup every service shares: one Blueprint per resource, documented in
+/openapi.json with our error body, bad shapes answered 400 `invalid_request` (not 422)."""
+from __future__ import annotations
+
+import http
+from typing import Iterable
+
+import flask_smorest
+from flask import Flask
+from webargs.flaskparser import FlaskParser
+
+from shared.schemas.errors import ErrorSchema
+from shared.web import errors
+
+BEARER = [{"bearerAuth": []}]
+OPTIONAL_BEARER = [{}, {"bearerAuth": []}]
+
+
+class Parser(FlaskParser):
+    """webargs answers a body that does not match its schema with 400, as API.md says."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
+
+    def errors(self, *statuses: int):
+        """Document the error responses a view may give (and 429, which any may give)."""
+        def decorate(view):
+            for status in sorted(set(statuses) | {429}, reverse=True):
+                view = self.alt_response(status, response=http.HTTPStatus(status).name)(view)
+            return view
+        return decorate
+
+
+class Api(flask_smorest.Api):
+    """flask-smorest's Api, documenting our error body; our handlers produce it."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+
+def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
+          unavailable: str) -> Api:
+    """Document and register `blueprints` on `app`, then install the error handlers (after
+    the Api, so ours replace flask-smorest's). `unavailable`: the 503 message when Redis is
+    down."""
+    app.config.update(
+        API_TITLE=title, API_VERSION="1", OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json",
+        # Let errors reach our handlers in tests too, so tests see what clients see.
+        PROPAGATE_EXCEPTIONS=False)
+    api = Api(app, spec_kwargs={"info": {"description": (
+        f"{description} Errors are {{error, message, ...}}; see API.md.")}})
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    for blueprint in blueprints:
+        api.register_blueprint(blueprint)
+    errors.register(app, unavailable)
+    return api

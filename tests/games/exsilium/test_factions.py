@@ -1,0 +1,163 @@
+"""The four faction abilities (rulebook: Player boards and factions; Faction tokens, Activate
+ability slot; SYL, Keber, Vinsan, Wardun: Activate, Ability, Release)."""
+import random
+
+import pytest
+
+from shared.games.api import IllegalCommand
+from shared.games.exsilium import GAME, fate
+from shared.games.exsilium.components import RELEASE
+from shared.games.exsilium.table import Tx, frontier, movable
+from tests.games.exsilium.helpers import (
+    deal, given, given_play, of_type, on_board, revealed, types, upgraded, when)
+
+ONE_SLOT = (("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
+            ("SlotFilled", {"seat": 0}), ("TurnEnded", {"seat": 0}), ("TurnStarted", {"seat": 0}))
+
+
+def _table(factions, *events):
+    state = given_play(2, factions=factions)
+    return given(state, *events)
+
+
+def test_one_ability_slot_per_turn_for_one_token():
+    """Activate ability slot: 1 time per turn the player occupies 1 slot with a faction token."""
+    state = _table(("syl", "keber"))
+    state = given(state, *on_board(state, 0, 200))
+    tokens = state.players[0].tokens
+    events, state = when(state, 0, {"type": "ability", "card": None})
+    assert types(events) == ["TokensPaid", "SlotFilled"] and state.players[0].slots == 1
+    assert state.players[0].tokens == tokens - 1
+    with pytest.raises(IllegalCommand, match="no free slot this turn"):
+        when(state, 0, {"type": "ability", "card": None, "mini": 0})
+
+
+def test_syl_drone_kills_everything_within_two_nodes_even_syl():
+    """SYL, Ability: the Drone eliminates anything 2 nodes away or less, SYL included; the
+    losers follow the loser's discard rule only; no reward for the SYL player."""
+    state = _table(("syl", "keber"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200, 400), *on_board(state, 1, 402, 404))
+    events, state = when(state, 0, {"type": "ability", "card": None, "mini": 0})
+    assert of_type(events, "AbilityUnleashed")[0]["ability"] == "syl_drone"
+    assert sorted((d["seat"], d["mini"]) for d in of_type(events, "MiniatureDefeated")) == [
+        (0, 1), (1, 0)]
+    assert state.players[0].minis[0] == 200 and state.players[1].minis[1] == 404
+    assert "RewardTaken" not in types(events)
+    assert {p.kind for p in state.pending} <= {"concede"}
+
+
+def test_drone_uplink_card_fills_a_syl_slot():
+    """AUTHORED SYL card (Drone Uplink): fills an ability slot instead of a faction token."""
+    drone = upgraded("syl_drone")
+    state = _table(("syl", "keber"))
+    state = deal(given(state, *on_board(state, 0, 200)), 0, [drone, "p0-basic-0"])
+    tokens = state.players[0].tokens
+    _, state = when(state, 0, {"type": "ability", "card": drone})
+    assert state.players[0].slots == 1 and state.players[0].tokens == tokens
+
+
+def _keber_table(*extra):
+    """Keber (seat 1) in turn with its 4 miniatures on A9 (2,2); A3 revealed at (2,1)."""
+    state = given_play(2, factions=("syl", "keber"))
+    return given(state, revealed((2, 1), "A3"), ("TurnEnded", {"seat": 0}),
+                 ("TurnStarted", {"seat": 1}), ("TokensPaid", {"seat": 1, "count": 1,
+                                                                "why": "ability_slot"}),
+                 ("SlotFilled", {"seat": 1}), ("TurnEnded", {"seat": 1}),
+                 ("TurnStarted", {"seat": 1}), *on_board(state, 1, 1010, 1011, 1012, 1013),
+                 *on_board(state, 0, 1005, 1105, 1214), ("NewaruSpawned", {"id": 0, "to": 1110}),
+                 *extra)
+
+
+def test_keber_strike_needs_all_four_on_one_tile():
+    """Keber, Activate ability: the 4 Keber miniatures must be on the same tile."""
+    state = _keber_table(("MiniatureMoved", {"seat": 1, "mini": 3, "from": 1013, "to": 1009}))
+    assert not [c for c in GAME.legal_commands(state, 1) if c["type"] == "ability"]
+
+
+def test_keber_strike_defeats_everything_on_its_tile_and_the_chosen_adjacent_tile():
+    """Keber, Ability: anything 1 tile away or less -- the Keber tile and 1 chosen edge-adjacent
+    tile; the Newaru cannot dodge; no reward for the Keber player."""
+    state = _keber_table()
+    offered = [c["tile"] for c in GAME.legal_commands(state, 1) if c["type"] == "ability"]
+    assert offered == ["2,1"]       # (1,2) is still face down; corner tiles are not offered
+    events, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    assert state.players[0].minis == (None, None, None, None)
+    assert state.newaru == {} and "RewardTaken" not in types(events)
+    assert all(n is not None for n in state.players[1].minis)
+
+
+def test_keber_strike_is_dodged_with_dive():
+    """Keber, Attention: the ability can be dodged with "Dive" (discarded after use)."""
+    dive = upgraded("dive")
+    state = deal(_keber_table(), 0, [dive])
+    events, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    assert {"seat": 0, "card": dive, "use": "dive"} in of_type(events, "CardUsed")
+    assert state.players[0].minis[:3] == (1005, 1105, 1214) and state.newaru == {}
+
+
+def test_vinsan_hole_destroys_up_to_four_nodes_but_not_terminals_and_moves_miniatures():
+    """Vinsan, Ability: a hole destroys up to 4 movement nodes (never deposits or terminals);
+    miniatures on them move to an adjacent node (AUTHORED: the nearest free one)."""
+    state = _table(("vinsan", "keber"), *ONE_SLOT)
+    state = given(state, *on_board(state, 1, 100))
+    events, state = when(state, 0, {"type": "ability", "card": None, "node": 0})
+    assert of_type(events, "HoleOpened")[0]["destroyed"] == [0, 1, 100]
+    assert state.holes == {0, 1, 100} and state.kinds[101] == "T"
+    assert state.players[1].minis[0] == 101 and state.players[0].holes_left == 3
+
+
+def test_vinsan_hole_on_a_border_destroys_the_frontier():
+    """Vinsan, example 3: destroying a frontier lets miniatures cross freely."""
+    state = _table(("vinsan", "keber"), revealed((0, 1), "A2"), *ONE_SLOT)
+    assert frontier(state, 204, 205) == 2
+    _, state = when(state, 0, {"type": "ability", "card": None, "node": 203})
+    assert frontier(state, 204, 205) == 0 and frontier(state, 4, 5) == 0
+
+
+def test_vinsan_has_four_holes_per_game():
+    """Vinsan, Activate ability: up to 4 Vinsan tokens per game."""
+    state = _table(("vinsan", "keber"), *ONE_SLOT)
+    from shared.games.exsilium.state import with_player
+    state = with_player(state, 0, holes_left=0)
+    assert not [c for c in GAME.legal_commands(state, 0) if c["type"] == "ability"]
+
+
+def test_wardun_traps_a_miniature_within_three_nodes():
+    """Wardun, Ability: the Wardun token traps 1 miniature of another faction within 3 nodes;
+    it cannot move, attack or be attacked."""
+    state = _table(("wardun", "syl"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200), *on_board(state, 1, 203, 404))
+    targets = [c["target"] for c in GAME.legal_commands(state, 0) if c["type"] == "ability"]
+    assert targets == [[1, 0]]      # 404 is 4 nodes away
+    _, state = when(state, 0, {"type": "ability", "card": None, "mini": 0, "target": [1, 0]})
+    assert state.players[0].trapped == (1, 0) and movable(state, 1) == [1]
+
+
+def test_releasing_the_wardun_ability_frees_the_trapped_miniature():
+    """Wardun, Release ability (2): with 2 Wardun miniatures defeated the slot tokens return,
+    the Wardun token comes back and the trapped miniature is freed."""
+    state = _table(("wardun", "syl"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200, 0, 4), *on_board(state, 1, 203),
+                  ("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
+                  ("SlotFilled", {"seat": 0}), ("MiniatureTrapped", {"seat": 0,
+                                                                    "target": [1, 0]}))
+    tokens = state.players[0].tokens
+    tx = Tx(state, random.Random(0))
+    fate.defeat(tx, 0, 2)
+    assert of_type(tx.events, "AbilityReleased")[0]["freed"] == [1, 0]
+    assert tx.state.players[0].trapped is None and tx.state.players[0].tokens == tokens + 2
+
+
+@pytest.mark.parametrize("faction", ["syl", "keber", "vinsan", "wardun"])
+def test_slot_tokens_come_back_only_when_enough_miniatures_died(faction):
+    """Release ability: SYL 4, Keber 4, Vinsan 3, Wardun 2 miniatures defeated."""
+    need = RELEASE[faction]
+    state = _table((faction, "syl" if faction != "syl" else "keber"), *ONE_SLOT)
+    state = given(state, ("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
+                  ("SlotFilled", {"seat": 0}), *on_board(state, 0, 0, 2, 4, 200))
+    tx = Tx(state, random.Random(0))
+    for mini in range(need - 1):
+        fate.defeat(tx, 0, mini)
+    assert "AbilityReleased" not in types(tx.events) and tx.state.players[0].slots == 2
+    fate.defeat(tx, 0, need - 1)
+    assert "AbilityReleased" in types(tx.events) and tx.state.players[0].slots == 0
