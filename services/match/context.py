@@ -5,9 +5,7 @@ same log, store and bus.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 
 from flask import current_app
 
@@ -17,8 +15,6 @@ from shared.eventlog.connect import connect
 from shared.eventlog.snapshots import SnapshotStore
 from shared.eventlog.store import MatchStore
 from shared.web.auth import Tokens
-
-_GAMES_DIR = Path(__file__).resolve().parents[2] / "shared" / "games"
 
 
 @dataclass(frozen=True)
@@ -34,20 +30,12 @@ class MatchContext:
     tokens: Tokens
 
 
-def engine_stamp() -> str:
-    """A digest of the engine code, so a snapshot pickled by other engine code is ignored."""
-    digest = hashlib.sha1()
-    for path in sorted(_GAMES_DIR.rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 def build(settings: Settings) -> MatchContext:
     """Open Redis and wire the log, bus and store for `settings`."""
     client = connect(settings.redis_url)
     keys = Keys(settings.namespace)
     log = EventLog(client, keys)
-    snapshots = SnapshotStore(client, keys, code_stamp=engine_stamp())
+    snapshots = SnapshotStore(client, keys)
     store = MatchStore(log, snapshots, snapshot_every=settings.snapshot_every)
     return MatchContext(settings=settings, redis=client, keys=keys, log=log,
                         bus=Bus(client, keys, partitions=settings.bus_partitions),

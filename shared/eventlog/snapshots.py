@@ -7,19 +7,34 @@ Only Orrery writes these keys.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import pickle
+from pathlib import Path
 from typing import Optional
 
 from shared.eventlog.keys import Keys
 
 FORMAT = b"orrery-snapshot-1"
+_GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+
+
+@functools.lru_cache(maxsize=1)
+def engine_code_stamp() -> str:
+    """A digest of the engine code: a snapshot pickled by other engine code is not loaded.
+    Every service reading or writing snapshots stamps them the same way."""
+    digest = hashlib.sha1()
+    for path in sorted(_GAMES_DIR.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class SnapshotStore:
-    def __init__(self, redis, keys: Keys, code_stamp: str = ""):
+    def __init__(self, redis, keys: Keys, code_stamp: Optional[str] = None):
         self.redis = redis
         self.keys = keys
-        self.stamp = FORMAT + b":" + code_stamp.encode()
+        stamp = engine_code_stamp() if code_stamp is None else code_stamp
+        self.stamp = FORMAT + b":" + stamp.encode()
 
     def save(self, match_id: str, state) -> None:
         """Keep `state` (a MatchState) unless a later snapshot is already stored."""

@@ -59,4 +59,15 @@ def test_messages_in_spanish():
     """Messages players see exist in Spanish (option language)."""
     state, rng = _factions(2, {"language": "es"})
     with pytest.raises(IllegalCommand, match="Apuesta"):
-        GAME.decide(state, 0, {"type": "bid", "amount": 11}, rng)
+        GAME.decide(state, 0, {"type": "bid", "amount": 10}, rng)
+
+
+def test_the_starting_tile_is_marked_with_one_of_the_ten_faction_tokens():
+    """Game board: each player marks the starting tile's activation node with a faction token
+    (one of the 10); a bid therefore keeps that token back (AUTHORED: at most 9)."""
+    state, rng = _factions(2)
+    assert max(c["amount"] for c in GAME.legal_commands(state, 0)) == 9
+    with pytest.raises(IllegalCommand, match="one more marks your starting tile"):
+        GAME.decide(state, 0, {"type": "bid", "amount": 10}, rng)
+    state = given_play(2)
+    assert [p.tokens for p in state.players] == [8, 9] and state.pool == 1

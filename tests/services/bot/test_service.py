@@ -109,11 +109,6 @@ def test_the_celery_app_acks_late_ignores_results_and_keeps_to_its_namespace(bot
     assert bot_settings.base.namespace in conf.task_default_queue
 
 
-def test_bots_read_the_snapshots_the_match_service_writes():
-    from services.match.context import engine_stamp
-    assert bot_context.engine_stamp() == engine_stamp()
-
-
 def test_a_turn_replays_from_the_snapshot_the_match_service_wrote(ctx, bot_settings):
     from services.match.context import build as build_match_context
     match_store = build_match_context(bot_settings.base).store
