@@ -73,8 +73,8 @@ def random_match(name: str, seed: int, match_id: str) -> list:
     rng, chance = random.Random(seed), random.Random(seed + 1)
     options = game.spec.resolve_options({})
     seats = [{"player_id": f"p{i}"} for i in range(game.spec.min_players)]
-    events = [match_created(match_id, name, seats, options)]
-    events += game.setup(options, len(seats), rng)
+    setup = game.setup(options, len(seats), rng)
+    events = [match_created(match_id, name, seats, options, setup=len(setup)), *setup]
     state = None
     for event in events:
         state = apply(state, event)

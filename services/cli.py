@@ -188,16 +188,14 @@ def replay(args) -> None:
 
 
 def describe(state: MatchState, seat: Optional[int]) -> dict:
-    """The match at its version, as `seat` (None: a spectator) may see it."""
-    engine, game_state = state.engine, state.game_state
-    started = game_state is not None  # at version 1 only MatchCreated has happened
-    outcome = engine.outcome(game_state) if started else None
+    """The match at its version, as `seat` (None: a spectator) may see it. Status, who acts
+    and the outcome are the match's (MatchState: the platform's facts, such as a
+    resignation or an abort, as well as the game's)."""
+    started = state.game_state is not None  # at version 1 only MatchCreated has happened
     return {"match_id": state.match_id, "game": state.game, "version": state.version,
-            "status": "finished" if outcome is not None else "active",
-            "to_act": list(engine.to_act(game_state)) if started else [],
-            "seat": seat,
-            "view": engine.view(game_state, seat) if started else None,
-            "outcome": outcome}
+            "status": state.status, "to_act": list(state.to_act()), "seat": seat,
+            "view": state.engine.view(state.game_state, seat) if started else None,
+            "outcome": state.outcome}
 
 
 def parser() -> argparse.ArgumentParser:

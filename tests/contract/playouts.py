@@ -88,8 +88,10 @@ def start(name: str, seats: int, seed: int, match_id: Optional[str] = None) -> P
     options = options_for(game, seats, seed)
     playout = Playout(game=game, seats=seats, seed=seed)
     seat_list = [{"player_id": f"player-{i}"} for i in range(seats)]
-    playout.record(match_created(match_id or f"match-{name}-{seed}", name, seat_list, options))
-    for event in game.setup(options, seats, random.Random(f"setup-{seed}")):
+    setup_events = game.setup(options, seats, random.Random(f"setup-{seed}"))
+    playout.record(match_created(match_id or f"match-{name}-{seed}", name, seat_list, options,
+                                 setup=len(setup_events)))
+    for event in setup_events:
         playout.record(event)
     return playout
 
@@ -130,7 +132,7 @@ def played(name: str, seats: int, seed: int) -> Playout:
 def playout_seconds(name: str, seats: int) -> float:
     """How long one random playout of this game takes here (measured once, seed 0)."""
     started = time.perf_counter()
-    played(name, seats, 0)
+    play(name, seats, 0)
     return time.perf_counter() - started
 
 
