@@ -214,10 +214,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", type=int, help="version to show (default: the latest)")
     p.add_argument("--seat", type=int, help="whose view (default: a spectator's)")
     p.set_defaults(run=replay)
+    commands.add_parser("arena", add_help=False,
+                        help="play bots against each other in-process (orrery arena -h)")
     return top
 
 
 def main(argv: Optional[list] = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["arena"]:  # the arena owns its arguments (services/bot/arena.py)
+        from services.bot import arena
+        return arena.main(argv[1:])
     args = parser().parse_args(argv)
     try:
         args.run(args)
