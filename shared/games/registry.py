@@ -10,8 +10,8 @@ class UnknownGame(KeyError):
 
 def _load() -> dict:
     # Imported here so that a game module may import the registry without a cycle.
-    from shared.games import tictactoe, exordium
-    return {game.spec.name: game for game in (exordium.GAME, tictactoe.GAME)}
+    from shared.games import exordium, exsilium, tictactoe
+    return {game.spec.name: game for game in (exordium.GAME, exsilium.GAME, tictactoe.GAME)}
 
 
 _GAMES: dict = {}

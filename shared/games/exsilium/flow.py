@@ -23,7 +23,8 @@ def draw(tx, seat, count):
         deck.remove(cid)
         cards.append(cid)
     if cards:
-        tx.add("CardsDrawn", seat=seat, cards=cards, count=len(cards))
+        # The order of one draw is meaningless (the hand is a set): record it sorted.
+        tx.add("CardsDrawn", seat=seat, cards=sorted(cards), count=len(cards))
 
 
 def start_round(tx):
