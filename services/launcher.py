@@ -2,8 +2,9 @@
 
 Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
 private server with AOF under ./data/redis). The processes are the match API under
-gunicorn, the match service's bus consumer, the matchmaking API (gunicorn), pairing loop,
-dispatcher and Celery worker, the bot dispatcher and a bot Celery worker;
+gunicorn, its live routes under gevent (match-live), the match service's bus consumer, the
+matchmaking API (gunicorn), pairing loop, dispatcher and Celery worker, the bot dispatcher
+and a bot Celery worker, and the turns service's dispatcher, Celery worker and beat;
 when one dies, or on Ctrl-C / SIGTERM, everything is stopped, the private Redis last.
 """
 from __future__ import annotations
@@ -44,6 +45,10 @@ def _processes() -> dict:
         "match-api": [python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                       "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
                       "services.match.wsgi:app"],
+        "match-live": [python, "-m", "gunicorn", "-c",
+                       str(ROOT / "deploy" / "gunicorn_live.conf.py"),
+                       "--bind", os.environ.get("ORRERY_LIVE_BIND", "127.0.0.1:8002"),
+                       "services.match.wsgi:app"],
         "match-consumer": [python, "-m", "services.match.consumer"],
         "matchmaking-api": [python, "-m", "gunicorn", "-c",
                             str(ROOT / "deploy" / "gunicorn_matchmaking.conf.py"),
@@ -59,6 +64,12 @@ def _processes() -> dict:
         "bot-worker": [python, "-m", "celery", "-A", "services.bot.celery_app", "worker",
                        "--loglevel=INFO", "--without-mingle", "--without-gossip",
                        "--without-heartbeat"],
+        "turns-dispatcher": [python, "-m", "services.turns.dispatcher"],
+        "turns-worker": [python, "-m", "celery", "-A", "services.turns.celery_app", "worker",
+                         "--loglevel=INFO", "--without-mingle", "--without-gossip",
+                         "--without-heartbeat"],
+        "turns-beat": [python, "-m", "celery", "-A", "services.turns.celery_app", "beat",
+                       "--loglevel=INFO", "-s", str(DATA / "turns-beat-schedule")],
     }
 
 
@@ -69,8 +80,12 @@ def _environments(base: dict) -> dict:
     service's)."""
     metrics = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "matchmaking"
     metrics.mkdir(parents=True, exist_ok=True)
-    return {name: {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
-            for name in _processes() if name.startswith("matchmaking-")}
+    live = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "match-live"
+    live.mkdir(parents=True, exist_ok=True)
+    overrides = {name: {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
+                 for name in _processes() if name.startswith("matchmaking-")}
+    overrides["match-live"] = {"PROMETHEUS_MULTIPROC_DIR": str(live)}
+    return overrides
 
 
 def _stop(children: dict) -> None:
@@ -86,6 +101,7 @@ def _stop(children: dict) -> None:
 
 
 def main() -> int:
+    DATA.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file here
     redis = resolve(DATA / "redis")
     env = dict(os.environ, REDIS_URL=redis.url, ORRERY_SECRET=_secret(),
                PROMETHEUS_MULTIPROC_DIR=os.environ.get(

@@ -57,9 +57,10 @@ def take_turn(ctx: BotContext, match_id: str, seat: int, version: int) -> TurnRe
         return TurnResult(None, f"the match is at version {match.version}, not {version}")
     if seat not in match.to_act():
         return TurnResult(None, f"seat {seat} is not to act at version {version}")
-    spec = match.seats[seat] if 0 <= seat < len(match.seats) else {}
+    # A bot seat, or a player's seat a bot plays since a timeout (the platform's controller).
+    spec = match.controller(seat) if 0 <= seat < len(match.seats) else {}
     if not spec.get("bot"):
-        return TurnResult(None, f"seat {seat} is not a bot seat")
+        return TurnResult(None, f"seat {seat} is not played by a bot")
     started = time.perf_counter()
     choice = policies.choose(match.engine, match.game_state, seat,
                              bot_rng(match_id, version, seat), spec["bot"], spec.get("level"),

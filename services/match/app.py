@@ -7,7 +7,7 @@ from typing import Optional
 from flask import Flask
 
 from services.match import context, metrics
-from services.match.api import games, matches, players
+from services.match.api import games, matches, me, players  # noqa: F401 (me: routes on players)
 from shared.config import Settings
 from shared.web import api, ops, ratelimit
 from shared.web import metrics as web_metrics
@@ -19,7 +19,8 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     app = Flask("orrery.match")
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),
-        SSE_HEARTBEAT_SECONDS=15.0)
+        SSE_HEARTBEAT_SECONDS=float(os.environ.get("ORRERY_SSE_HEARTBEAT_SECONDS", "15")),
+        VACATION_DAYS_PER_YEAR=int(os.environ.get("ORRERY_VACATION_DAYS_PER_YEAR", "30")))
     ctx = context.build(settings)
     app.extensions["orrery.match"] = ctx
     web_metrics.install(app, metrics.REQUESTS, metrics.REQUEST_SECONDS)

@@ -1,15 +1,18 @@
-"""The one command path: HTTP and the bus consumer both submit commands through `submit`.
+"""The one command path: HTTP and the bus consumer both submit commands through `submit`,
+and the platform's own commands (timeouts, vacations) through `submit_system`.
 
 Load the match, answer a repeated command id with its first answer, check the expected
-version and the turn, let the engine decide, append at the version decided on (the append
-script is the one place concurrency is settled), fold, remember and announce.
+version and the turn, decide (platform commands first: services/match/platform_commands.py,
+then the engine), append at the version decided on (the append script is the one place
+concurrency is settled), fold, remember and announce.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
+from services.match import platform_commands
 from services.match.announce import announce
 from services.match.chance import decision_rng, seed_of
 from services.match.context import MatchContext
@@ -19,6 +22,7 @@ from services.match.queries import load_match
 from shared.eventlog import AppendResult
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import api as engine_api
+from shared.games import platform
 from shared.games.replay import MatchState, fold
 from shared.web import errors
 
@@ -40,9 +44,27 @@ def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
            command_id: Optional[str] = None, expected_version: Optional[int] = None,
            source: str = "http") -> CommandResult:
     """Apply `command` for `seat`, or raise the ApiError that says why not."""
+    def decide(state: MatchState) -> list:
+        return _decide(ctx, state, seat, command, source)
+    return _timed(ctx, match_id, command_key(seat, command_id), expected_version, decide,
+                  source)
+
+
+def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
+                  now: Optional[float] = None) -> CommandResult:
+    """Apply a platform command (time_out, vacation_start, vacation_end: see
+    platform_commands), checked against the log and the wall clock `now`."""
+    def decide(state: MatchState) -> list:
+        rng = decision_rng(seed_of(ctx.redis, ctx.keys.meta(state.match_id)), state.version)
+        return platform_commands.decide_system(state, command, time.time() if now is None
+                                               else now, rng)
+    return _timed(ctx, match_id, f"system:{command_id}", None, decide, "system")
+
+
+def _timed(ctx, match_id, key, expected_version, decide, source) -> CommandResult:
     started = time.perf_counter()
     try:
-        result = _submit(ctx, match_id, seat, command, command_id, expected_version)
+        result = _submit(ctx, match_id, key, expected_version, decide)
     except errors.ApiError as error:
         COMMANDS.labels(source, error.code).inc()
         raise
@@ -56,9 +78,9 @@ def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
     return None if command_id is None else f"{seat}:{command_id}"
 
 
-def _submit(ctx, match_id, seat, command, command_id, expected_version) -> CommandResult:
+def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
+            decide: Callable[[MatchState], list]) -> CommandResult:
     state = load_match(ctx, match_id)
-    key = command_key(seat, command_id)
     if key is not None:
         prior = ctx.log.command_result(match_id, key)
         if prior is not None:
@@ -66,7 +88,7 @@ def _submit(ctx, match_id, seat, command, command_id, expected_version) -> Comma
     for _ in range(ATTEMPTS):
         if expected_version is not None and expected_version != state.version:
             raise errors.VersionConflict(state.version)
-        events = _decide(ctx, state, seat, command)
+        events = decide(state)
         try:
             written = ctx.log.append(match_id, events, state.version, command_id=key)
         except LogMoved as moved:
@@ -82,25 +104,39 @@ def _submit(ctx, match_id, seat, command, command_id, expected_version) -> Comma
     raise errors.VersionConflict(state.version)
 
 
-def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict) -> list:
-    """The events the engine decides for this command; raise the matching ApiError."""
+def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict,
+            source: str) -> list:
+    """The events a seat's command causes; raise the matching ApiError.
+
+    Platform commands are decided before the engine. A player's own command (HTTP) for a
+    seat a bot took over reclaims it: SeatReclaimed goes first, in the same append."""
+    if command.get("type") in platform_commands.SEAT_COMMANDS:
+        return platform_commands.decide_seat(state, seat, command)
+    facts = state.platform
+    reclaim = []
+    if source == "http" and state.status == "active":
+        if facts.out[seat] is not None:
+            raise errors.IllegalCommand(f"Seat {seat} is out of the match ({facts.out[seat]}).")
+        if platform.taken_over(facts, seat):
+            reclaim = [platform_commands.reclaimed(seat)]
     if seat not in state.to_act():
-        raise errors.NotYourTurn(_not_your_turn(state, seat))
+        raise errors.NotYourTurn(_not_your_turn(state, seat)
+                                 + platform_commands.taken_over_hint(state, seat))
     rng = decision_rng(seed_of(ctx.redis, ctx.keys.meta(state.match_id)), state.version)
     try:
-        events = state.engine.decide(state.game_state, seat, command, rng)
+        events = reclaim + state.engine.decide(state.game_state, seat, command, rng)
     except engine_api.NotYourTurn as refusal:
         raise errors.NotYourTurn(refusal.rule) from None
     except engine_api.IllegalCommand as refusal:
         raise errors.IllegalCommand(refusal.rule) from None
-    if not events:
+    if len(events) == len(reclaim):
         raise errors.IllegalCommand("That command would change nothing.")
     return events
 
 
 def _not_your_turn(state: MatchState, seat: int) -> str:
     if state.status != "active":
-        return "The match is over."
+        return "The match is over." if state.status == "finished" else "The match was aborted."
     waiting = ", ".join(str(s) for s in state.to_act()) or "nobody"
     return f"Seat {seat} is not to act now; waiting for seat {waiting}."
 

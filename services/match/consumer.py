@@ -1,4 +1,6 @@
-"""The bus consumer: commands from the "commands" topic go down the same command path, and
+"""The bus consumer: commands from the "commands" topic go down the same command path (seat
+commands through `submit`; the platform's own, marked source "system", e.g. a timeout from
+the clock sweep, through `submit_system`, which checks them against the log), and
 groups formed by matchmaking (the "formed" topic) become matches (services/match/formed.py).
 
 Run with `python -m services.match.consumer`. Every delivery is acknowledged once handled:
@@ -15,24 +17,28 @@ from marshmallow import ValidationError
 
 from services.match import context as context_module
 from services.match import formed
-from services.match.commands import submit
+from services.match.commands import submit, submit_system
 from services.match.context import MatchContext
 from services.match.queries import load_match
 from services.match.schemas import load_command
 from shared.config import Settings
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, serve
-from shared.schemas.bus import COMMANDS, REJECTIONS, BusCommandSchema, RejectionSchema
+from shared.schemas.bus import (COMMANDS, REJECTIONS, SYSTEM, BusCommandSchema,
+                                RejectionSchema, SystemCommandSchema)
 from shared.web.errors import ApiError
 
 GROUP = "match-service"
 log = logging.getLogger(__name__)
 _COMMAND = BusCommandSchema()
 _REJECTION = RejectionSchema()
+_SYSTEM = SystemCommandSchema()
 
 
 def handle(ctx: MatchContext, message: dict) -> Optional[dict]:
     """Apply one bus command; return the rejection to publish, or None when applied."""
+    if isinstance(message, dict) and message.get("source") == SYSTEM:
+        return handle_system(ctx, message)
     try:
         request = _COMMAND.load(message if isinstance(message, dict) else {})
     except ValidationError as error:
@@ -44,6 +50,20 @@ def handle(ctx: MatchContext, message: dict) -> Optional[dict]:
                request.get("expected_version"), source="bus")
     except ValidationError as error:
         return _rejection(message, "invalid_request", f"Malformed command: {error.messages}")
+    except ApiError as error:
+        return _rejection(message, error.code, error.message)
+    return None
+
+
+def handle_system(ctx: MatchContext, message: dict) -> Optional[dict]:
+    """Apply one system command (no seat speaks: the bus is internal and trusted, but the
+    command is still checked against the log); return the rejection, or None."""
+    try:
+        request = _SYSTEM.load(message)
+        load_match(ctx, request["match_id"])
+        submit_system(ctx, request["match_id"], request["command"], request["command_id"])
+    except ValidationError as error:
+        return _rejection(message, "invalid_request", f"Malformed system command: {error.messages}")
     except ApiError as error:
         return _rejection(message, error.code, error.message)
     return None

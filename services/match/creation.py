@@ -33,16 +33,19 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
     options = _options(engine, request.get("options") or {})
+    _check_clock(engine, request.get("clock"))
     match_id = match_id or uuid.uuid4().hex
     created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
     seed = seed_of(ctx.redis, ctx.keys.meta(match_id), request.get("seed"))
     ctx.redis.hset(ctx.keys.meta(match_id), mapping={
         "created_by": caller or "service", "created_at": created_at})
-    created = match_created(match_id, engine.spec.name, seats, options, request.get("clock"))
+    setup = engine.setup(options, len(seats), setup_rng(seed))
+    created = match_created(match_id, engine.spec.name, seats, options, request.get("clock"),
+                            setup=len(setup))
     if provenance is not None:
         created["data"]["matchmaking"] = dict(provenance)
-    events = [created] + engine.setup(options, len(seats), setup_rng(seed))
+    events = [created] + setup
     try:
         ctx.log.append(match_id, events, expected_version=0)
     except LogMoved:  # the same match_id was created concurrently: that one stands
@@ -78,6 +81,14 @@ def _seat(ctx: MatchContext, seat: dict) -> dict:
     if name is None:
         raise NotFound(f"There is no player {seat['player_id']!r}.")
     return {"player_id": seat["player_id"], "name": name.decode()}
+
+
+def _check_clock(engine: Game, clock: Optional[dict]) -> None:
+    """`skip` needs a game that can pass a seat's turn (Game.pass_command)."""
+    if clock and clock.get("on_timeout") == "skip" and engine.pass_command is None:
+        raise InvalidRequest({"clock": {"on_timeout": [
+            f"{engine.spec.title} has no pass, so a timeout cannot skip a turn; "
+            "choose 'bot' or 'forfeit'."]}}, f"{engine.spec.title} cannot skip a turn.")
 
 
 def _options(engine: Game, given: dict) -> dict:

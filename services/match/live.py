@@ -37,7 +37,7 @@ def stream(ctx, match_id: str, seat: Optional[int], after: int, max_seconds: flo
             cursor = event["v"]
         if events:
             continue
-        if state.status == "finished" and cursor >= state.version:
+        if state.status != "active" and cursor >= state.version:
             return
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -52,3 +52,31 @@ def _wait(ctx, match_id: str, cursor: int, seconds: float) -> bool:
     reply = ctx.redis.xread({ctx.keys.events(match_id): f"{cursor}-1"}, count=1,
                             block=max(1, int(seconds * 1000)))
     return bool(reply)
+
+
+def feed_message(entry_id: str, note: dict) -> str:
+    """One SSE message of a player's feed: its id is the feed entry's id."""
+    data = json.dumps(note, separators=(",", ":"))
+    return f"id: {entry_id}\nevent: {note.get('type', 'notification')}\ndata: {data}\n\n"
+
+
+def player_feed(ctx, player_id: str, after: Optional[str], max_seconds: float,
+                heartbeat_seconds: float) -> Iterator[str]:
+    """The player's notifications ("your turn", "match over") after feed entry `after`
+    (from now on when None), as they come: one blocking XREAD per wait, no polling."""
+    deadline = time.monotonic() + max_seconds
+    key = ctx.keys.player_feed(player_id)
+    cursor = after or "$"
+    yield "retry: 2000\n\n"
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        reply = ctx.redis.xread({key: cursor}, count=BATCH,
+                                block=max(1, int(min(heartbeat_seconds, remaining) * 1000)))
+        if not reply:
+            yield ": heartbeat\n\n"
+            continue
+        for entry_id, fields in reply[0][1]:
+            cursor = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+            yield feed_message(cursor, json.loads(fields[b"m"]))

@@ -7,6 +7,8 @@ from typing import Iterator, Optional
 
 from services.match.redaction import redact_all
 from shared.eventlog.store import MatchNotFound
+from shared.games import clock as clocks
+from shared.games import platform
 from shared.games.registry import UnknownGame
 from shared.games.replay import MatchState
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
@@ -24,9 +26,21 @@ def load_match(ctx, match_id: str, version: Optional[int] = None) -> MatchState:
         raise NotFound(f"There is no match {match_id!r}.") from None
 
 
-def public_clock(clock: Optional[dict]) -> Optional[dict]:
-    """The clock as agreed at creation; deadlines are not enforced yet (a later issue)."""
-    return None if clock is None else {**clock, "enforced": False}
+def public_clock(state: MatchState) -> Optional[dict]:
+    """The clock as agreed at creation, and where each seat's stands (as of the last event:
+    `remaining_seconds` is what was left then; `deadline` says when it runs out)."""
+    if state.clock is None:
+        return None
+    facts = state.platform
+    at = facts.last_at or 0.0
+    seats = []
+    for seat, seat_clock in enumerate(facts.clocks):
+        seats.append({
+            "seat": seat, "deadline": clocks.iso(platform.deadline(facts, seat)),
+            "remaining_seconds": round(seat_clock.remaining(at, facts.rules), 3),
+            "paused": seat_clock.paused,
+            "controlled_by": "bot" if platform.taken_over(facts, seat) else "seat"})
+    return {**state.clock, "enforced": True, "seats": seats}
 
 
 def match_view(state: MatchState, seat: Optional[int]) -> dict:
@@ -37,7 +51,7 @@ def match_view(state: MatchState, seat: Optional[int]) -> dict:
     return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
             "status": state.status, "version": state.version, "to_act": list(state.to_act()),
             "view": engine.view(state.game_state, seat),
-            "outcome": engine.outcome(state.game_state), "clock": public_clock(state.clock)}
+            "outcome": state.outcome, "clock": public_clock(state)}
 
 
 def _before_setup(state: MatchState) -> dict:
@@ -45,7 +59,7 @@ def _before_setup(state: MatchState) -> dict:
     # nothing of the game exists yet to show.
     return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
             "status": "active", "version": state.version, "to_act": [], "view": {},
-            "outcome": None, "clock": public_clock(state.clock)}
+            "outcome": None, "clock": public_clock(state)}
 
 
 def legal(state: MatchState, seat: int) -> dict:

@@ -3,15 +3,17 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from shared.games.replay import MATCH_CREATED, MatchState
+from shared.games import platform
+from shared.games.replay import MatchState
 
 
 def redact(state: MatchState, event: dict, seat: Optional[int]) -> dict:
     """`event` ({v, type, data, at}) as `seat` (None: spectator) may see it now.
 
-    `state` is the match as it is now: once it is finished every event is public.
+    `state` is the match as it is now: once it is finished every event is public. Platform
+    events (MatchCreated, timeouts, resignations, ...) hold nothing hidden.
     """
-    if event["type"] == MATCH_CREATED or state.status == "finished":
+    if platform.is_platform(event["type"]) or state.status == "finished":
         return event
     seen = state.engine.redact({"type": event["type"], "data": event["data"]}, seat)
     return {**event, "type": seen["type"], "data": seen["data"]}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
 
+from services.match.platform_commands import SEAT_COMMANDS
 from shared.schemas.clock import ClockSchema
 from shared.schemas.games import command_schema
 
@@ -133,8 +134,23 @@ class ReplayQuerySchema(SeatQuerySchema):
 
 # ---- commands ----------------------------------------------------------------------
 
+PLATFORM_COMMANDS = SEAT_COMMANDS  # one list, services/match/platform_commands.py
+
+
+class PlatformCommandSchema(Schema):
+    """The commands every game accepts, decided by the platform before the engine:
+    `resign` (any time the match is active), `abort` (before the first move) and `reclaim`
+    (take back a seat a bot took over after a timeout)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(PLATFORM_COMMANDS))
+
+
 class CommandRequestSchema(Schema):
-    command = fields.Dict(required=True, metadata={"description": "The game's command."})
+    command = fields.Dict(required=True, metadata={"description": (
+        "The game's command, or a platform command every game accepts: "
+        "{\"type\": \"resign\"} (any time while the match is active), {\"type\": \"abort\"} "
+        "(before the first move) or {\"type\": \"reclaim\"} (take back a seat a bot "
+        "plays since a timeout; any command of yours reclaims it too).")})
     command_id = fields.String(validate=_COMMAND_ID)
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
 
@@ -146,7 +162,13 @@ class CommandResponseSchema(Schema):
 
 
 def load_command(game: str, command: dict) -> dict:
-    """The command checked against the game's shape; raise ValidationError keyed "command"."""
+    """The command checked against the game's shape (or the platform's, for resign, abort
+    and reclaim: one schema for every game); raise ValidationError keyed "command"."""
+    if isinstance(command, dict) and command.get("type") in PLATFORM_COMMANDS:
+        try:
+            return PlatformCommandSchema().load(command)
+        except ValidationError as error:
+            raise ValidationError({"command": error.messages}) from None
     try:
         schema = command_schema(game)
     except ModuleNotFoundError:  # a game without a shape schema: its rules check everything
@@ -157,3 +179,53 @@ def load_command(game: str, command: dict) -> dict:
         return schema.load(command)
     except ValidationError as error:
         raise ValidationError({"command": error.messages}) from None
+
+
+# ---- a player's own matches, notifications and vacations ----------------------------
+
+class MyMatchesQuerySchema(Schema):
+    to_act = fields.Boolean(load_default=False, metadata={
+        "description": "Only the matches where the caller must act, oldest deadline first."})
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class MyMatchSchema(Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    deadline = fields.String(allow_none=True, required=True,
+                             metadata={"description": "When the caller's time runs out."})
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    to_act = fields.Boolean()
+    turn_began_at_version = fields.Integer(allow_none=True)
+
+
+class MyMatchesSchema(Schema):
+    matches = fields.List(fields.Nested(MyMatchSchema), required=True)
+
+
+class WebhookRequestSchema(Schema):
+    url = fields.Url(required=True, schemes={"http", "https"}, require_tld=False,
+                     validate=validate.Length(max=2000))
+
+
+class WebhookSchema(Schema):
+    url = fields.String(required=True)
+    secret = fields.String(required=True, metadata={
+        "description": "Signs every delivery: X-Orrery-Signature: sha256=<hex HMAC-SHA256 "
+                       "of the body under this secret>."})
+    signature_header = fields.String(required=True)
+
+
+class VacationRequestSchema(Schema):
+    days = fields.Integer(required=True, strict=True, validate=validate.Range(1, 366))
+
+
+class VacationSchema(Schema):
+    on_vacation = fields.Boolean(required=True)
+    until = fields.String(allow_none=True, required=True)
+    days_left = fields.Integer(required=True, metadata={
+        "description": "Vacation days left this calendar year."})
+    matches = fields.List(fields.String(), required=True, metadata={
+        "description": "The correspondence matches whose clocks the vacation pauses."})

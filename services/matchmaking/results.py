@@ -10,8 +10,8 @@ from typing import Optional, Sequence
 
 from shared.games.replay import MATCH_CREATED, fold
 
-# Event types that show a player failing their seat (they arrive in a later issue; counted
-# whenever present): a missed turn, and a seat handed to a bot after abandonment.
+# Event types that show a player failing their seat (shared/games/platform.py): a missed
+# turn, and a seat handed to a bot after a timeout (SeatAbandoned is not written today).
 TIMEOUT_EVENTS = frozenset({"TurnTimedOut"})
 ABANDON_EVENTS = frozenset({"SeatTakenOver", "SeatAbandoned"})
 RANKED = "ranked"
@@ -74,9 +74,10 @@ def result_of(events: Sequence[dict]) -> Optional[MatchResult]:
     if not events or events[0]["type"] != MATCH_CREATED:
         return None
     state = fold(events)
-    outcome = state.engine.outcome(state.game_state)
-    if outcome is None:
+    if state.status != "finished":  # still going, or aborted (an aborted match rates nobody)
         return None
+    outcome = state.outcome  # the engine's, or decided by resignation or forfeit
+
     n = len(state.seats)
     timeouts = _faults(events, n, TIMEOUT_EVENTS)
     abandons = _faults(events, n, ABANDON_EVENTS)

@@ -44,6 +44,43 @@ class Keys:
     def player_matches(self, player_id: str) -> str:
         return f"{self.namespace}player:{{{player_id}}}:matches"
 
+    # ---- play-by-turn (services/turns): clocks, "your turn", notifications, vacations ----
+
+    def deadlines(self) -> str:
+        """ZSET match_id -> the match's next deadline (epoch seconds): what the sweep reads."""
+        return f"{self.namespace}turns:deadlines"
+
+    def turn_versions(self) -> str:
+        """HASH match_id -> "<version>|<a|o>": the last announcement projected (active/over)."""
+        return f"{self.namespace}turns:versions"
+
+    def vacations(self) -> str:
+        """ZSET player_id -> when their vacation ends (epoch seconds)."""
+        return f"{self.namespace}turns:vacations"
+
+    def sweep_lock(self) -> str:
+        return f"{self.namespace}turns:sweep-lock"
+
+    def player_to_act(self, player_id: str) -> str:
+        """ZSET match_id -> deadline (or creation time when untimed): where they must act."""
+        return f"{self.namespace}player:{{{player_id}}}:to-act"
+
+    def player_turns(self, player_id: str) -> str:
+        """HASH match_id -> "<seat>:<since version> <json>": the turn each entry stands for."""
+        return f"{self.namespace}player:{{{player_id}}}:turns"
+
+    def player_feed(self, player_id: str) -> str:
+        """STREAM of the player's notifications ("your turn", "match over")."""
+        return f"{self.namespace}player:{{{player_id}}}:feed"
+
+    def player_webhooks(self, player_id: str) -> str:
+        """HASH url -> registration time."""
+        return f"{self.namespace}player:{{{player_id}}}:webhooks"
+
+    def player_vacation(self, player_id: str) -> str:
+        """HASH: until, started, matches (JSON), used:<year> (days taken that year)."""
+        return f"{self.namespace}player:{{{player_id}}}:vacation"
+
     def rate(self, who: str, window: int) -> str:
         return f"{self.namespace}rate:{who}:{window}"
 

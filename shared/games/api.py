@@ -129,6 +129,11 @@ class Game:
     heuristic(state, seat) -> float              how good the state looks for that seat
     sampler(state, seat, rng) -> state           a state consistent with what `seat` sees,
                                                  its hidden parts drawn afresh (determinization)
+
+    For play-by-turn clocks, a game where a seat may pass supplies:
+    pass_command(state, seat) -> command | None  the command that passes the seat's turn, or
+                                                 None when it cannot pass now; a game without
+                                                 it cannot take the `skip` timeout policy
     """
 
     spec: GameSpec
@@ -142,3 +147,4 @@ class Game:
     redact: Callable[[Event, Optional[Seat]], Event]
     heuristic: Optional[Callable[[State, Seat], float]] = None
     sampler: Optional[Callable[[State, Seat, random.Random], State]] = None
+    pass_command: Optional[Callable[[State, Seat], Optional[Command]]] = None

@@ -1,7 +1,10 @@
 """The fold: a match's state at version n is every event up to n, applied in order.
 
-A match log starts with one platform event, `MatchCreated`, that names the game, its seats
-and options; every later event is the game's own and is folded by the game's `evolve`.
+A match log starts with one platform event, `MatchCreated`, that names the game, its seats,
+options and clock. Later platform events (timeouts, seats taken over or reclaimed,
+resignations, forfeits, an abort, vacations: shared/games/platform.py) are folded by the
+platform; every other event is the game's own and is folded by the game's `evolve`. After
+each event the platform learns who must act, which starts and ends turns and their clocks.
 Replay never calls `decide` and never draws randomness: chance is already in the events.
 """
 from __future__ import annotations
@@ -9,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Optional
 
+from shared.games import platform
 from shared.games.api import Game
+from shared.games.platform import MATCH_CREATED, PlatformState
 from shared.games.registry import get_game
-
-MATCH_CREATED = "MatchCreated"
 
 
 @dataclass(frozen=True)
@@ -27,25 +30,50 @@ class MatchState:
     created_at: Optional[str]
     version: int
     game_state: Any
+    platform: PlatformState
 
     @property
     def engine(self) -> Game:
         return get_game(self.game)
 
+    def _engine_outcome(self) -> Optional[dict]:
+        return None if self.game_state is None else self.engine.outcome(self.game_state)
+
     @property
     def status(self) -> str:
-        return "finished" if self.engine.outcome(self.game_state) is not None else "active"
+        """"active", "finished" (by play, resignation or forfeit) or "aborted"."""
+        return platform.status(self.platform, self._engine_outcome())
+
+    @property
+    def outcome(self) -> Optional[dict]:
+        """The engine's outcome, or the platform's when a resignation, forfeit or abort
+        decided the match; marked with `decided_by` and `bot_played`."""
+        return platform.outcome(self.platform, self._engine_outcome())
 
     def to_act(self) -> tuple:
+        """Who must act now; nobody once the match is not active."""
+        if self.game_state is None or platform.ended(self.platform):
+            return ()
         return tuple(self.engine.to_act(self.game_state))
+
+    def controller(self, seat: int) -> dict:
+        """Who plays `seat` now: {player_id, name}, or {bot, level} (seated or standing in)."""
+        return platform.controller(self.platform, seat)
+
+    def deadlines(self) -> tuple:
+        """Per seat, when its player's time to act runs out (epoch seconds) or None."""
+        return platform.deadlines(self.platform)
 
 
 def match_created(match_id: str, game: str, seats: list, options: dict,
-                  clock: Optional[dict] = None) -> dict:
-    """The first event of every match log."""
-    return {"type": MATCH_CREATED, "data": {
-        "match_id": match_id, "game": game, "seats": list(seats),
-        "options": dict(options), "clock": clock}}
+                  clock: Optional[dict] = None, setup: Optional[int] = None) -> dict:
+    """The first event of every match log; `setup` counts the game events that follow it
+    to set the match up (so the platform knows when the first move is made)."""
+    data = {"match_id": match_id, "game": game, "seats": list(seats),
+            "options": dict(options), "clock": clock}
+    if setup is not None:
+        data["setup"] = setup
+    return {"type": MATCH_CREATED, "data": data}
 
 
 def apply(state: Optional[MatchState], event: dict) -> MatchState:
@@ -57,10 +85,17 @@ def apply(state: Optional[MatchState], event: dict) -> MatchState:
         return MatchState(match_id=data["match_id"], game=data["game"],
                           seats=tuple(data["seats"]), options=dict(data["options"]),
                           clock=data.get("clock"), created_at=event.get("at"),
-                          version=1, game_state=None)
-    engine = get_game(state.game)
-    return replace(state, version=state.version + 1,
-                   game_state=engine.evolve(state.game_state, event))
+                          version=1, game_state=None,
+                          platform=platform.created(data, event.get("at")))
+    version = state.version + 1
+    game_state, facts = state.game_state, state.platform
+    if platform.is_platform(event["type"]):
+        facts = platform.evolve(facts, event, version)
+    else:
+        game_state = state.engine.evolve(state.game_state, event)
+        facts = platform.game_event(facts, event, version)
+    after = replace(state, version=version, game_state=game_state, platform=facts)
+    return replace(after, platform=platform.turns(facts, after.to_act(), version))
 
 
 def fold(events: Iterable[dict], start: Optional[MatchState] = None,

@@ -1,7 +1,8 @@
 """Bus message schemas, shared by every service that publishes or consumes them.
 
-Topics: "commands" (a command for a match, e.g. from a bot), "matches" (a match was created
-or advanced), "rejections" (a bus command the match service refused).
+Topics: "commands" (a command for a match, e.g. from a bot, or a system command from the
+clock sweep), "matches" (a match was created or advanced), "rejections" (a bus command the
+match service refused).
 """
 from marshmallow import Schema, fields, validate
 
@@ -20,13 +21,31 @@ class BusCommandSchema(Schema):
     expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+SYSTEM = "system"
+SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end")
+
+
+class SystemCommandSchema(Schema):
+    """A command from the platform itself (the clock sweep), not from a seat:
+    {"type": "time_out", "seat", "version"} | {"type": "vacation_start", "player_id",
+    "until"} | {"type": "vacation_end", "player_id"}. The match service checks each against
+    the log (a timeout must really be due at the version it names)."""
+
+    source = fields.String(required=True, validate=validate.Equal(SYSTEM))
+    match_id = fields.String(required=True, validate=validate.Length(1, 64))
+    command = fields.Dict(required=True)
+    command_id = fields.String(required=True, validate=validate.Length(1, 100))
+
+
 class AnnouncedSeatSchema(Schema):
-    """One seat as announced: who sits there, and whether a bot plays it."""
+    """One seat as announced: who sits there, and whether a bot plays it now (`bot` is set
+    for a bot seat and for a player's seat a bot took over: `taken_over`)."""
 
     seat = fields.Integer(required=True)
     player_id = fields.String(allow_none=True)
     bot = fields.String(allow_none=True)
     level = fields.Integer(allow_none=True)
+    taken_over = fields.Boolean(load_default=False)  # sent only when true
 
 
 class MatchAnnouncementSchema(Schema):

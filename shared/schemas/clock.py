@@ -9,7 +9,7 @@ ON_TIMEOUT = ("bot", "skip", "forfeit")
 
 class ClockSchema(Schema):
     """Either {per_move_seconds, on_timeout} or {bank_seconds, increment_seconds,
-    on_timeout, weekends_off}."""
+    on_timeout}; either may add `weekends_off` (Saturday and Sunday, UTC, do not count)."""
 
     per_move_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
     bank_seconds = fields.Integer(strict=True, validate=validate.Range(min=1))
@@ -20,8 +20,8 @@ class ClockSchema(Schema):
     @validates_schema
     def _one_shape(self, data, **kwargs):
         per_move = "per_move_seconds" in data
-        bank_keys = {"bank_seconds", "increment_seconds", "weekends_off"} & data.keys()
+        bank_keys = {"bank_seconds", "increment_seconds"} & data.keys()
         if per_move and bank_keys:
             raise ValidationError("A clock is per move or a bank, not both.")
-        if not per_move and not {"bank_seconds", "increment_seconds"} <= bank_keys:
+        if not per_move and bank_keys != {"bank_seconds", "increment_seconds"}:
             raise ValidationError("Give per_move_seconds, or bank_seconds and increment_seconds.")

@@ -33,11 +33,28 @@ def squash(value: float, scale: float = DEFAULT_SCALE) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE) -> Optional[list]:
-    """Every seat's reward in `state`; None when unfinished and the game has no heuristic."""
+def margin_rewards(result: dict, scale: float, weight: float) -> list:
+    """Rank rewards with `weight` of each seat's squashed score margin over the best other
+    seat blended in: a win stays a win, but a bigger lead is a little better (so a search
+    whose every line wins still prefers the safest one)."""
+    ranked = rank_rewards(result["ranks"])
+    scores = result.get("scores")
+    if not weight or not scores or len(scores) < 2:
+        return ranked
+    out = []
+    for seat, reward in enumerate(ranked):
+        margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        out.append((1.0 - weight) * reward + weight * squash(margin, scale))
+    return out
+
+
+def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
+            margin_weight: float = 0.0) -> Optional[list]:
+    """Every seat's reward in `state`; None when unfinished and the game has no heuristic.
+    A finished game is judged by its ranks, with `margin_weight` of its score margins."""
     result = game.outcome(state)
     if result is not None:
-        return rank_rewards(result["ranks"])
+        return margin_rewards(result, scale, margin_weight)
     if game.heuristic is None:
         return None
     return [squash(game.heuristic(state, seat), scale) for seat in range(seats)]

@@ -24,7 +24,6 @@ lowest seat first, except at the root where the searching seat always moves.
 """
 from __future__ import annotations
 
-import json
 import math
 import time
 from typing import Callable, Optional
@@ -35,6 +34,8 @@ from shared.games.api import RuleError
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_DETERMINIZATIONS = 16
+# A finished game is judged mostly by who won, and this much by the squashed score margin.
+DEFAULT_MARGIN_WEIGHT = 0.2
 # A node keeps the tables it leads to once visited this often; the cap bounds the memory.
 _KEEP_TABLES_FROM = 2
 _MAX_KEPT_TABLES = 40_000
@@ -58,16 +59,21 @@ class _Node:
 
 
 def _key(seat: int, command: dict) -> tuple:
-    return seat, json.dumps(command, sort_keys=True, separators=(",", ":"))
+    # repr, not a sorted JSON dump: a game's legal_commands builds equal commands the same
+    # way, so their repr agrees, at a fraction of the cost (keys are made for every command
+    # of every node the search expands). Were two spellings of one command ever to differ,
+    # the tree would hold two children for it: slower, never illegal (decide checks).
+    return seat, repr(command)
 
 
 class _Search:
     """One search from one seat's view; `run` grows the tree, `best` reads it."""
 
     def __init__(self, game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                 determinizations):
+                 determinizations, margin_weight):
         self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
         self.exploration, self.scale, self.rollout_depth = exploration, scale, rollout_depth
+        self.margin_weight = margin_weight
         self.root = _Node(None, None)
         self.pool = [None] * max(1, determinizations if game.sampler is not None else 1)
         self.kept = 0
@@ -106,13 +112,13 @@ class _Search:
 
     def select(self, node: _Node, legal: list) -> tuple:
         """The UCB1-best child among the commands legal here."""
-        log_n = math.log(node.visits)
-        c = self.exploration
+        spread = self.exploration * math.sqrt(math.log(node.visits))
         children = node.children
         best, best_score = None, -1.0
         for key, _ in legal:
             child = children[key]
-            score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
+            visits = child.visits
+            score = child.value / visits + spread / math.sqrt(visits)
             if score > best_score:
                 best, best_score = (key, child), score
         return best
@@ -171,12 +177,12 @@ class _Search:
         game, rng, depth = self.game, self.rng, 0
         while True:
             if depth >= self.rollout_depth:
-                judged = rewards(game, table, self.seats, self.scale)
+                judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
                 if judged is not None:
                     return judged
             to_act = game.to_act(table)
             if not to_act:
-                judged = rewards(game, table, self.seats, self.scale)
+                judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
                 return judged if judged is not None else [0.5] * self.seats
             mover = to_act[0]
             table = apply_command(game, table, mover,
@@ -196,6 +202,7 @@ class _Search:
 def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
            iterations: Optional[int] = None, exploration=DEFAULT_EXPLORATION,
            scale=DEFAULT_SCALE, rollout_depth=0, determinizations=DEFAULT_DETERMINIZATIONS,
+           margin_weight=DEFAULT_MARGIN_WEIGHT,
            clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
     """Search for `seconds` of wall clock, or exactly `iterations` passes when given."""
     start = clock()
@@ -203,7 +210,7 @@ def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
     if len(legal_now) <= 1:
         return Choice(legal_now[0], 0, clock() - start)
     search = _Search(game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                     determinizations)
+                     determinizations, margin_weight)
     done = 0
     while True:
         search.iterate()

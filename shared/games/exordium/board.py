@@ -28,6 +28,8 @@ def _neighbours(cell):
 
 
 NEIGHBOURS = {cell: _neighbours(cell) for cell in CELLS}
+# The same, as sets: the engine asks "which board cells touch these Outposts" on every move.
+NEIGHBOUR_SETS = {cell: frozenset(near) for cell, near in NEIGHBOURS.items()}
 
 
 def _around(cell):
@@ -45,16 +47,27 @@ def adjacent(a, b):
     return b in NEIGHBOURS[a]
 
 
+def _step(cell, dc, dr):
+    col, row = coords(cell)
+    return name(col + dc, row + dr)
+
+
+# For each direction of a straight line: the cell after and the cell before every cell.
+_LINE_STEPS = tuple(({cell: _step(cell, dc, dr) for cell in CELLS},
+                     {cell: _step(cell, -dc, -dr) for cell in CELLS}) for dc, dr in DIRECTIONS)
+
+
 def longest_line(cells):
     """Length of the longest horizontal or vertical run of adjacent cells among `cells`."""
-    owned = {coords(cell) for cell in cells}
+    owned = set(cells)
     best = 0
-    for col, row in owned:
-        for dc, dr in DIRECTIONS:
-            if (col - dc, row - dr) in owned:
+    for after, before in _LINE_STEPS:
+        for cell in owned:
+            if before[cell] in owned:
                 continue  # count each run once, from its first cell
-            length = 1
-            while (col + dc * length, row + dr * length) in owned:
-                length += 1
-            best = max(best, length)
+            length, cell = 1, after[cell]
+            while cell in owned:
+                length, cell = length + 1, after[cell]
+            if length > best:
+                best = length
     return best

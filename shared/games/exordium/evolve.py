@@ -3,7 +3,7 @@ from dataclasses import replace
 
 from shared.games.exordium.components import ACTION_CARD_NAMES
 from shared.games.exordium.spec import FIRST_PLAYER, PURPLE
-from shared.games.exordium.state import OVER, PLAY, State, with_player
+from shared.games.exordium.state import OVER, PLAY, Player, State, with_cards, with_player
 
 
 def _terrain_dealt(state, data):
@@ -31,24 +31,25 @@ def _start_chosen(state, data):
 
 def _terrain_explored(state, data):
     seat, cell = data["seat"], data["cell"]
-    player = state.players[seat]
-    state = with_player(state, seat, outposts=player.outposts + (cell,),
-                        terrain=player.terrain + (cell,), deck=player.deck[1:])
-    return replace(state, board=state.board - {cell})
+    p = state.players[seat]
+    player = Player(p.outposts + (cell,), p.deck[1:], p.terrain + (cell,), p.resources,
+                    p.drones)
+    return with_cards(state, seat, player, state.board - {cell})
 
 
 def _resource_extracted(state, data):
     seat, cell = data["seat"], data["terrain"]
-    player = state.players[seat]
-    return with_player(state, seat, terrain=tuple(t for t in player.terrain if t != cell),
-                       resources=player.resources + ((cell, data["colour"]),))
+    p = state.players[seat]
+    player = Player(p.outposts, p.deck, tuple(t for t in p.terrain if t != cell),
+                    p.resources + ((cell, data["colour"]),), p.drones)
+    return with_cards(state, seat, player, state.board)
 
 
 def _drone_sent(state, data):
     seat = data["seat"]
-    player = state.players[seat]
-    return with_player(state, seat, deck=player.deck[1:],
-                       drones=player.drones + (player.deck[0],))
+    p = state.players[seat]
+    player = Player(p.outposts, p.deck[1:], p.terrain, p.resources, p.drones + p.deck[:1])
+    return with_cards(state, seat, player, state.board)
 
 
 def _action_not_completed(state, data):
@@ -57,7 +58,8 @@ def _action_not_completed(state, data):
 
 def _action_card_flipped(state, data):
     face_up = tuple(card for card in state.face_up if card != data["card"])
-    return replace(state, face_up=face_up, turn=1 - data["seat"])
+    return State(state.colours, state.board, state.players, face_up, state.phase,
+                 1 - data["seat"], state.triggers)
 
 
 def _action_cards_refreshed(state, data):

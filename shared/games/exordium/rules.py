@@ -1,11 +1,10 @@
 """Exordium rules: setup, decide, and the queries over state (to_act, legal_commands)."""
 from shared.games.api import IllegalCommand, NotYourTurn
 from shared.games.exordium import events
-from shared.games.exordium.actions import choices, perform
+from shared.games.exordium.actions import after, choices, perform
 from shared.games.exordium.board import AROUND_ARTIFACT, TERRAIN_CELLS, adjacent
 from shared.games.exordium.components import (
     ACTION_CARDS, DRONE_VALUES, RESOURCES_FOR_BOTH_ACTIONS, TERRAIN_COUNTS)
-from shared.games.exordium.evolve import evolve, fold
 from shared.games.exordium.spec import PURPLE, SEAT_COLOURS
 from shared.games.exordium.state import OVER, SETUP, resource_count
 
@@ -35,24 +34,21 @@ def start_options(state, seat):
             if cell in state.board and not any(adjacent(cell, t) for t in taken)]
 
 
-def _orders(state, seat, card):
-    """The Action sequences the seat may use from `card` (one, or both in either order)."""
+def _orders(player, card):
+    """The Action sequences the player may use from `card` (one, or both in either order)."""
     first, second = ACTION_CARDS[card]
     orders = [(first,), (second,)]
-    if resource_count(state.players[seat], card) >= RESOURCES_FOR_BOTH_ACTIONS:
+    if resource_count(player, card) >= RESOURCES_FOR_BOTH_ACTIONS:
         orders += [(first, second), (second, first)]
     return orders
 
 
-def _sequences(state, seat, names):
-    """Every list of concrete Actions for `names`, each applied before the next is chosen."""
-    if not names:
-        return [[]]
-    out = []
-    for action in choices(state, seat, names[0]):
-        after = fold(state, perform(state, seat, action))
-        out += [[action] + rest for rest in _sequences(after, seat, names[1:])]
-    return out
+def _sequences(board, player, names):
+    """Every list of concrete Actions for `names`, each done before the next is chosen."""
+    if len(names) == 1:
+        return [[action] for action in choices(board, player, names[0])]
+    return [[action] + rest for action in choices(board, player, names[0])
+            for rest in _sequences(*after(board, player, action), names[1:])]
 
 
 def legal_commands(state, seat):
@@ -61,9 +57,10 @@ def legal_commands(state, seat):
         return []
     if state.phase == SETUP:
         return [{"type": "choose_start", "cell": c} for c in start_options(state, seat)]
+    board, player = state.board, state.players[seat]
     return [{"type": "play_action_card", "card": card, "actions": actions}
-            for card in state.face_up for names in _orders(state, seat, card)
-            for actions in _sequences(state, seat, names)]
+            for card in state.face_up for names in _orders(player, card)
+            for actions in _sequences(board, player, names)]
 
 
 def decide(state, seat, command, rng):
@@ -103,11 +100,14 @@ def _play_action_card(state, seat, command):
         raise IllegalCommand("Choose your starting space first (rulebook, Set up).")
     card = _face_up_card(state, _text(command.get("card")))
     names = _action_names(state, seat, card, command.get("actions"))
-    out, now = [], state
+    board, player = state.board, state.players[seat]
+    out = []
     for action, name in zip(command["actions"], names):
-        caused = perform(now, seat, {**action, "action": name})
-        out, now = out + caused, fold(now, caused)
-    return out + _end_of_turn(now, seat, card)
+        action = {**action, "action": name}
+        out += perform(state, seat, action, board, player)
+        board, player = after(board, player, action)
+    players = state.players[:seat] + (player,) + state.players[seat + 1:]
+    return out + _end_of_turn(state, seat, card, board, players)
 
 
 def _face_up_card(state, card):
@@ -141,21 +141,28 @@ def _action_names(state, seat, card, actions):
 
 def end_triggers(state):
     """The end game triggers that have occurred (rulebook, End game triggers)."""
+    return _triggers(state.board, state.players)
+
+
+def _triggers(board, players):
     found = []
-    if any(not player.deck for player in state.players):
+    if any(not player.deck for player in players):
         found.append("deck_empty")
-    if not state.board:
+    if not board:
         found.append("board_empty")
     return found
 
 
-def _end_of_turn(state, seat, card):
-    """Flip the used card; when none is face up, end the game or turn all 3 face up."""
+def _end_of_turn(state, seat, card, board, players):
+    """Flip the used card; when none is face up, end the game or turn all 3 face up.
+
+    `board` and `players` are the table after the turn's Actions (decks and board are all
+    the triggers read; the Actions never change which cards are face up).
+    """
     flipped = events.action_card_flipped(seat, card)
-    after = evolve(state, flipped)
-    if after.face_up:
+    if any(face_up != card for face_up in state.face_up):
         return [flipped]
-    triggers = end_triggers(after)
+    triggers = _triggers(board, players)
     if triggers:
         return [flipped, events.game_ended(triggers)]
     return [flipped, events.action_cards_refreshed()]

@@ -245,7 +245,8 @@ def _remove(tx, seat, cid, params):
 def _portal(tx, seat, cid, params):
     from shared.games.exsilium.movement import arrive
     at = tx.state.players[seat].minis[params["mini"]]
-    tx.add("MiniatureMoved", seat=seat, mini=params["mini"], **{"from": at}, to=params["node"])
+    tx.add("MiniatureMoved", seat=seat, mini=params["mini"], **{"from": at}, to=params["node"],
+           end=True)
     arrive(tx, seat, params["mini"], params["node"])
 
 

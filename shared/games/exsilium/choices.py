@@ -78,6 +78,14 @@ def _one_each(hand, kind):
 
 def _pending_options(state, pending):
     player = state.players[pending.seat]
+    if pending.kind == "escape":
+        paths = fight.escape_paths(state, pending.seat, pending.mini)
+        return [{"type": "stay"}] + [{"type": "leave_conflict", "card": c, "path": p}
+                                     for c in _one_key(player.hand) for p in paths]
+    if pending.kind == "displace":
+        from shared.games.exsilium.factions import displace_nodes
+        return [{"type": "displace", "node": n}
+                for n in displace_nodes(state, pending.node, pending.figure)]
     if pending.kind == "discard":
         return [{"type": "discard", "cards": s}
                 for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
@@ -98,6 +106,10 @@ def decide_choice(tx, seat, cmd):
     kind = cmd.get("type")
     if kind == "concede":
         ok = _concede_ok(state, cmd, allowed)
+    elif kind == "leave_conflict":
+        ok = cmd.get("card") in state.players[seat].hand and any(
+            o["type"] == kind and o["path"] == cmd.get("path")
+            and card(o["card"])["key"] == card(cmd["card"])["key"] for o in allowed)
     elif kind in ("commit", "discard"):
         ok = any(kind == o["type"] and sorted(o["cards"]) == sorted(cmd.get("cards") or [])
                  for o in allowed) or _same_mix(cmd, allowed, state, seat)
@@ -150,6 +162,10 @@ def card_ids():
 def _explain(state, seat, kind):
     if kind == "discard":
         refuse(state, "discard", n=state.pending[0].count)
+    if kind in ("leave_conflict", "stay"):
+        refuse(state, "escape")
+    if kind == "displace":
+        refuse(state, "displace")
     if kind == "concede":
         refuse(state, "concede", source="used in the combat" if state.pending[0].cards else "of your hand")
     if kind == "commit":
@@ -170,6 +186,13 @@ def apply_choice(tx, seat, cmd):
         fight.concede(tx, seat, cmd["card"], cmd["node"], cmd["baralytas"])
     elif kind == "discard":
         fight.fatigue(tx, seat, cmd["cards"])
+    elif kind == "leave_conflict":
+        fight.escape(tx, seat, cmd["card"], cmd["path"])
+    elif kind == "stay":
+        fight.escape(tx, seat, None, None)
+    elif kind == "displace":
+        from shared.games.exsilium.factions import displace
+        displace(tx, seat, cmd["node"])
 
 
 def forced(tx):

@@ -3,7 +3,7 @@ from shared.games.exsilium.board import tile_pos
 from shared.games.exsilium.components import ENEMY_CARDS, OUTCOME_DECK, card, level_for, strength
 from shared.games.exsilium.fate import check_win, defeat
 from shared.games.exsilium.state import points
-from shared.games.exsilium.table import portal_of, figures
+from shared.games.exsilium.table import foes_of, portal_of, figures, terrain, trapped_set
 
 
 def winner_discards(hand_size):
@@ -113,6 +113,62 @@ def _conclude_players(tx, win, lose, loser_cards, _winner_cards):
            cards=list(loser_cards), give_to=win, node=node,
            winner_node=tx.state.players[win].minis[winner_mini])
     _owe_discard(tx, win)
+    _offer_escape(tx, win, winner_mini)
+
+
+# --- Conclusion: "All combats are always resolved, but if the winner is still holding cards,
+# they can choose one to move out of the conflict zone" (Spanish: "puede elegir moverse para
+# abandonar la zona de conflicto") ------------------------------------------------------------
+
+def conflict_foes(state, seat, mini):
+    """The figures next to the seat's miniature that would fight it now (the conflict zone):
+    for the seat in turn any foe not under truce; for another seat, the miniatures of the seat
+    in turn (combats are executed by the player in turn)."""
+    node = state.players[seat].minis[mini]
+    if node is None or (seat, mini) in trapped_set(state):
+        return []
+    truce = state.turn.truce
+    if seat == state.active:
+        return [fig for _, fig in foes_of(state, seat, node) if (mini, fig) not in truce]
+    me = ("seat", seat, mini)
+    return [fig for _, fig in foes_of(state, seat, node)
+            if fig[0] == "seat" and fig[1] == state.active and (fig[2], me) not in truce]
+
+
+def escape_paths(state, seat, mini):
+    """Moves of up to 2 nodes (1 from a sandstorm tile) with one card that end out of the
+    conflict zone. The foes being left do not stop the move; any other foe does, and a move
+    ending next to a foe is not an escape."""
+    from shared.games.exsilium.movement import _moved, paths
+    start = state.players[seat].minis[mini]
+    left = frozenset((mini, fig) for fig in conflict_foes(state, seat, mini))
+    length = 1 if terrain(state, tile_pos(start)) == "sandstorm" else 2
+    return [p for p in paths(state, seat, mini, length, truce=left)
+            if not conflict_foes(_moved(state, seat, mini, p[-1]), seat, mini)]
+
+
+def _offer_escape(tx, seat, mini):
+    """Owe the winner the choice when it applies: the miniature is in a conflict zone, a card
+    is left after the winner's discard, and some move leaves the zone."""
+    state = tx.state
+    hand = len(state.players[seat].hand)
+    if hand - winner_discards(hand) <= 0 or not conflict_foes(state, seat, mini) \
+            or not escape_paths(state, seat, mini):
+        return
+    tx.add("ChoiceOwed", kind="escape", seat=seat, mini=mini,
+           node=state.players[seat].minis[mini])
+
+
+def escape(tx, seat, cid, path):
+    """The winner uses one card to move out of the conflict zone (None: stays and fights)."""
+    from shared.games.exsilium.movement import run_path
+    mini = tx.state.pending[0].mini
+    left = frozenset((mini, fig) for fig in conflict_foes(tx.state, seat, mini))
+    tx.add("EscapeDecided", seat=seat, mini=mini, leave=cid is not None)
+    if cid is None:
+        return
+    tx.add("CardUsed", seat=seat, card=cid, use="move")
+    run_path(tx, seat, mini, path, truce=left)
 
 
 def _rewards(tx, seat, faction, terminal):

@@ -16,6 +16,7 @@ SHAPES = {
     "commit": {"cards": _LIST}, "discard": {"cards": _LIST}, "dodge": {"card": _STR},
     "evade": {"card": _STR}, "favorable_zone": {"card": _STR},
     "concede": {"card": _NULL_STR, "node": _NULL_INT, "baralytas": _NULL_INT},
+    "leave_conflict": {"card": _STR, "path": _LIST}, "stay": {}, "displace": {"node": _INT},
 }
 # `play` and `ability` carry the parameters of the card or faction; they are compared whole
 # with the legal ones. `cycle_upgrades` names a slot only when one card is discarded.

@@ -15,7 +15,8 @@ TYPES = (
     "CombatWon", "RewardTaken", "TerminalTokenGiven", "BaralytasGiven", "BaralytasReturned",
     "ChoiceOwed", "CardConceded", "CardsFatigued", "SlotFilled", "AbilityUnleashed",
     "HoleOpened", "MiniatureTrapped", "HologramSet", "HologramResolved", "UpgradeAccessed",
-    "UpgradeCycled", "CardsBought", "UpgradeLeft", "TurnEnded", "MatchEnded")
+    "UpgradeCycled", "CardsBought", "UpgradeLeft", "TurnEnded", "MatchEnded", "EscapeDecided",
+    "MiniatureDisplaced")
 
 
 def event(etype, /, **data):

@@ -140,7 +140,8 @@ def _miniature_moved(state, d):
     if d["seat"] != state.active:
         return state
     tiles = state.turn.moved_tiles | {tile_pos(d["from"]), tile_pos(d["to"])}
-    return replace(state, turn=replace(state.turn, moved_tiles=tiles))
+    ended = state.turn.ended_tiles | ({tile_pos(d["to"])} if d.get("end") else set())
+    return replace(state, turn=replace(state.turn, moved_tiles=tiles, ended_tiles=ended))
 
 
 def _frontier_blocked(state, d):
@@ -322,8 +323,25 @@ def _choice_owed(state, d):
     pending = Pending(kind=d["kind"], seat=d["seat"], count=d.get("count", 0),
                       tile=tuple(d["tile"]) if d.get("tile") else None,
                       cards=tuple(d.get("cards", ())), give_to=d.get("give_to"),
-                      node=d.get("node"), winner_node=d.get("winner_node"))
+                      node=d.get("node"), winner_node=d.get("winner_node"), mini=d.get("mini"),
+                      figure=tuple(d["figure"]) if d.get("figure") else None)
     return replace(state, pending=state.pending + (pending,))
+
+
+def _escape_decided(state, d):
+    return replace(state, pending=state.pending[1:])
+
+
+def _miniature_displaced(state, d):
+    """Vinsan hole: a miniature on a destroyed node goes to a node of the Vinsan's choice."""
+    state = replace(state, pending=state.pending[1:])
+    figure = d["figure"]
+    if figure[0] == "newaru":
+        return replace(state, newaru={**state.newaru, figure[1]: d["to"]})
+    owner = state.players[figure[1]]
+    minis = list(owner.minis)
+    minis[figure[2]] = d["to"]
+    return with_player(state, figure[1], minis=tuple(minis))
 
 
 def _card_conceded(state, d):
@@ -492,6 +510,8 @@ _APPLY = {
     "TurnEnded": _turn_ended,
     "MatchEnded": _match_ended,
     "NewaruSpawned": _newaru_moved,
+    "EscapeDecided": _escape_decided,
+    "MiniatureDisplaced": _miniature_displaced,
 }
 
 

@@ -1,7 +1,8 @@
 """The four faction abilities (rulebook, Factions): once per turn a faction token (or SYL's
 Drone Uplink card) fills an ability slot; filling the second slot unleashes the ability at once.
 """
-from shared.games.exsilium.board import SIZE, adjacent_positions, chebyshev, coords, is_border, node, tile_pos
+from shared.games.exsilium.board import (
+    SIZE, adjacent_positions, chebyshev, coords, is_border, node, tile_pos, touching)
 from shared.games.exsilium.components import card, kind_of
 from shared.games.exsilium.events import parse_pos, pos_key
 from shared.games.exsilium.fate import defeat
@@ -147,24 +148,35 @@ def _vinsan(tx, seat, cmd):
             for m in around(n):
                 if tile_pos(m) != tile_pos(n):
                     cleared.add(tuple(sorted((tile_pos(n), tile_pos(m)))))
+    tx.add("HoleOpened", seat=seat, anchor=anchor, destroyed=destroyed,
+           cleared=[[list(a), list(b)] for a, b in sorted(cleared)], displaced=[])
+    # "You can open holes over miniatures and move them to adjacent nodes of your choice":
+    # one choice per miniature on the hole (made automatically when only one node is free).
     figs = figures(tx.state)
-    displaced, taken = [], set(destroyed)
     for n in destroyed:
         fig = figs.get(n)
-        if fig is None:
-            continue
-        to = _nearest_free(tx.state, n, taken, figs)
-        taken.add(to)
-        ident = [fig[1]] if fig[0] == "newaru" else [fig[1], fig[2]]
-        displaced.append([fig[0], ident, n, to])
-    tx.add("HoleOpened", seat=seat, anchor=anchor, destroyed=destroyed,
-           cleared=[[list(a), list(b)] for a, b in sorted(cleared)], displaced=displaced)
+        if fig is not None and displace_nodes(tx.state, n, fig):
+            tx.add("ChoiceOwed", kind="displace", seat=seat, node=n, figure=list(fig))
 
 
-def _nearest_free(state, start, taken, figs):
-    """The closest free node to `start` (AUTHORED: displaced miniatures go there)."""
-    options = [n for n in state.kinds if n not in taken and free(state, n, figs)]
-    return min(options, key=lambda n: (chebyshev(n, start), n))
+def displace_nodes(state, start, fig):
+    """Where a miniature on a destroyed node may go: the free nodes next to it (a Newaru keeps
+    to its own tile when it can); if none is free, the closest free nodes (AUTHORED)."""
+    figs = figures(state)
+    options = [n for n in state.kinds if free(state, n, figs)]
+    if fig[0] == "newaru":
+        options = [n for n in options if tile_pos(n) == tile_pos(start)] or options
+    near = [n for n in options if touching(n, start)]
+    if near or not options:
+        return sorted(near)
+    best = min(chebyshev(n, start) for n in options)
+    return sorted(n for n in options if chebyshev(n, start) == best)
+
+
+def displace(tx, seat, to):
+    pending = tx.state.pending[0]
+    tx.add("MiniatureDisplaced", seat=seat, figure=list(pending.figure), to=to,
+           **{"from": pending.node})
 
 
 def _wardun(tx, seat, cmd):

@@ -95,6 +95,14 @@ MESSAGES = {
                 "and a Baralytas token you hold (rulebook, Discard rules).",
                 "Elige una carta {source}, un nodo libre de la loseta donde cayó tu miniatura y "
                 "un token Baralytas tuyo (reglamento, Reglas de descarte)."),
+    "escape": ("As the winner you may stay, or use one card of your hand to move this miniature "
+               "up to 2 nodes out of the conflict zone (rulebook, Combat, Conclusion).",
+               "Como vencedor puedes quedarte, o usar una carta de tu mano para mover esta "
+               "miniatura hasta 2 nodos fuera de la zona de conflicto (reglamento, Combate, "
+               "Conclusión)."),
+    "displace": ("Move the miniature from the hole to a free node next to it (rulebook, Vinsan).",
+                 "Desplaza la miniatura del socavón a un nodo libre adyacente (reglamento, "
+                 "Vinsan)."),
     "discard": ("As the winner discard exactly {n} card(s) of your hand (rulebook, Discard after "
                 "combat).",
                 "Como vencedor descarta exactamente {n} carta(s) de tu mano (reglamento, "

@@ -57,8 +57,10 @@ def gained_value(state, gained):
     return sum(sum(state.deposits[d]) for d in gained)
 
 
-def take_step(tx, seat, mini, b, cross):
-    """Move the miniature one node and apply what happens there; returns a stop reason."""
+def take_step(tx, seat, mini, b, cross, end=True, truce=frozenset()):
+    """Move the miniature one node and apply what happens there; returns a stop reason.
+    `end`: this is the last step of the move; `truce`: extra (mini, foe) pairs that do not stop
+    it (the foes a combat winner is leaving)."""
     state = tx.state
     a = state.players[seat].minis[mini]
     revealing = tile_pos(b) in state.facedown
@@ -68,11 +70,11 @@ def take_step(tx, seat, mini, b, cross):
         if needed and needed > cross and on_tile(tx.state, seat, tile_pos(a)) < needed:
             tx.add("FrontierBlocked", seat=seat, mini=mini, node=a, frontier=needed)
             return "reveal"
-    tx.add("MiniatureMoved", seat=seat, mini=mini, **{"from": a}, to=b)
-    return arrive(tx, seat, mini, b) or ("reveal" if revealing else None)
+    tx.add("MiniatureMoved", seat=seat, mini=mini, **{"from": a}, to=b, end=end)
+    return arrive(tx, seat, mini, b, truce) or ("reveal" if revealing else None)
 
 
-def arrive(tx, seat, mini, b):
+def arrive(tx, seat, mini, b, extra_truce=frozenset()):
     """Mines, terminal tokens, supply boxes and Baralytas at the node just reached."""
     mine = _mine_at(tx.state, seat, b)
     if mine is not None:
@@ -89,7 +91,7 @@ def arrive(tx, seat, mini, b):
             tx.add("BaralytasCollected", seat=seat, node=d, values=list(tx.state.deposits[d]))
     if check_win(tx, seat):
         return "win"
-    truce = tx.state.turn.truce
+    truce = tx.state.turn.truce | extra_truce
     if any((mini, fig) not in truce for _, fig in foes_of(tx.state, seat, b)):
         return "foe"
     return None
@@ -105,7 +107,7 @@ def _pick_up(tx, seat, node):
         tx.add("MarkerPickedUp", seat=seat, node=node, card=top, face="supply", source="supply")
 
 
-def run_path(tx, seat, mini, path, cross=0):
+def run_path(tx, seat, mini, path, cross=0, truce=frozenset()):
     """Walk the path step by step; refuse a step that is not allowed or comes after a stop."""
     for i, b in enumerate(path):
         a = tx.state.players[seat].minis[mini]
@@ -114,7 +116,7 @@ def run_path(tx, seat, mini, path, cross=0):
             refuse(tx.state, "frontier", f=frontier(tx.state, a, b))
         if problem:
             refuse(tx.state, "step", node=b)
-        why = take_step(tx, seat, mini, b, cross)
+        why = take_step(tx, seat, mini, b, cross, end=i == len(path) - 1, truce=truce)
         if why and i < len(path) - 1:
             refuse(tx.state, "stops", node=b, why=why)
         if why:
@@ -122,12 +124,12 @@ def run_path(tx, seat, mini, path, cross=0):
     return None
 
 
-def paths(state, seat, mini, length, cross=0):
+def paths(state, seat, mini, length, cross=0, truce=frozenset()):
     """Every path of 1..length steps the miniature may take (stopping where a move stops)."""
     start = state.players[seat].minis[mini]
     figs = dict(figures(state))
     del figs[start]
-    truce = state.turn.truce
+    truce = state.turn.truce | truce
     out = []
 
     def walk(at, path, gained):

@@ -43,7 +43,11 @@ def step_toward(state, nid):
 
 def activate(tx):
     """Enemy activation: movement on tiles with active movement, holograms, respawn."""
-    moved = tx.state.turn.moved_tiles
+    # English book (default): a move of the active player from, through or to the tile
+    # (Example 3). Spanish summary (option "ends"): only a move that ends on the tile.
+    turn = tx.state.turn
+    moved = turn.ended_tiles if tx.state.options.get("newaru_trigger") == "ends" \
+        else turn.moved_tiles
     for nid in sorted(tx.state.newaru):
         if tile_pos(tx.state.newaru[nid]) in moved:
             to = step_toward(tx.state, nid)

@@ -34,7 +34,8 @@ _SESSION = {"cycle_upgrades": actions.do_cycle, "buy": actions.do_buy,
 # Cards, Specific rule: "cards used as an action before a combat are discarded and can't be
 # used for the combat": the player in turn may still use hand actions before revealing.
 _BEFORE_COMBAT = ("play", "remove_card")
-_CHOICE = ("commit", "dodge", "evade", "favorable_zone", "concede", "discard")
+_CHOICE = ("commit", "dodge", "evade", "favorable_zone", "concede", "discard",
+           "leave_conflict", "stay", "displace")
 _SETUP = {FACTION: ("choose_faction", table_setup.do_faction), BID: ("bid", table_setup.do_bid),
           START: ("choose_start", table_setup.do_start)}
 ALL = set(_TURN) | set(_SESSION) | set(_CHOICE) | {"end_turn", "choose_faction", "bid",

@@ -16,6 +16,11 @@ SPEC = GameSpec(
                                       "(Spanish book).", choices=("one", "all")),
         "keber_corners": OptionSpec("bool", False, "Keber ability may target the 8 surrounding "
                                     "tiles (Spanish book) instead of the 4 edge tiles."),
+        "newaru_trigger": OptionSpec("choice", "moves", "Newaru move after a turn on tiles "
+                                     "where the active player moved a miniature from, through "
+                                     "or to (English book, Example 3: 'moves'), or only where "
+                                     "a move ended (Spanish book summary: 'ends').",
+                                     choices=("moves", "ends")),
         "max_rounds": OptionSpec("int", 60, "Safety rule: the match ends after this many "
                                  "rounds (RULES_NOTES.md).", minimum=3, maximum=500),
     })

@@ -34,6 +34,7 @@ class Player:
 @dataclass(frozen=True)
 class Turn:
     moved_tiles: frozenset = frozenset()  # tiles where the active player moved a miniature
+    ended_tiles: frozenset = frozenset()  # tiles where a move of the active player ended
     slot_used: bool = False
     hologram: Optional[tuple] = None      # (mini, origin node, hologram card)
     session: Optional[str] = None         # upgrades board: None, "open" or "cycled"
@@ -55,7 +56,8 @@ class Combat:
 
 @dataclass(frozen=True)
 class Pending:
-    """A choice a seat owes after a combat or an ability: 'concede' or 'discard'."""
+    """A choice a seat owes after a combat or an ability: 'concede', 'discard', 'escape' (a
+    combat winner next to another foe may use a card to leave) or 'displace' (Vinsan hole)."""
 
     kind: str
     seat: int
@@ -65,6 +67,8 @@ class Pending:
     give_to: Optional[int] = None  # concede: seat who receives a Baralytas token; -1 deposit
     node: Optional[int] = None     # concede: node where the miniature died
     winner_node: Optional[int] = None
+    mini: Optional[int] = None     # escape: the winner's miniature
+    figure: Optional[tuple] = None  # displace: ("seat", seat, mini) or ("newaru", id) on `node`
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,16 @@ def _combat(state, seat, public):
     return out
 
 
+def _pending(p):
+    """A choice owed; escape and displace also say which miniature and node (all public)."""
+    out = {"kind": p.kind, "seat": p.seat, "count": p.count}
+    if p.kind == "escape":
+        out.update(miniature=p.mini, node=p.node)
+    elif p.kind == "displace":
+        out.update(node=p.node, figure=list(p.figure))
+    return out
+
+
 def view(state, seat):
     """What `seat` (None: a spectator) may see."""
     if state is None:
@@ -120,6 +130,6 @@ def view(state, seat):
                  "slot_used": state.turn.slot_used, "upgrade_session": state.turn.session,
                  "hologram": list(state.turn.hologram) if state.turn.hologram else None},
         "combat": _combat(state, seat, public),
-        "pending": [{"kind": p.kind, "seat": p.seat, "count": p.count} for p in state.pending],
+        "pending": [_pending(p) for p in state.pending],
         "outcome": outcome(state),
     }

@@ -4,7 +4,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 TYPES = ("choose_faction", "bid", "choose_start", "move", "activate", "play", "drop",
          "remove_card", "activate_terminal", "access_upgrades", "cycle_upgrades", "buy",
          "leave_upgrades", "ability", "end_turn", "commit", "dodge", "evade", "favorable_zone",
-         "concede", "discard")
+         "concede", "discard", "leave_conflict", "stay", "displace")
 _NODE = fields.Integer(strict=True, validate=validate.Range(0, 9999), allow_none=True)
 _CARD = fields.String(validate=validate.Length(1, 32), allow_none=True)
 _FIELDS = {
@@ -16,7 +16,8 @@ _FIELDS = {
     "leave_upgrades": (), "ability": ("card", "mini", "tile", "node", "target"),
     "end_turn": (), "commit": ("cards",), "dodge": ("card",), "evade": ("card",),
     "favorable_zone": ("card",), "concede": ("card", "node", "baralytas"),
-    "discard": ("cards",)}
+    "discard": ("cards",), "leave_conflict": ("card", "path"), "stay": (),
+    "displace": ("node",)}
 
 
 class ExsiliumCommand(Schema):

@@ -1,7 +1,14 @@
 """Legal commands: a perft-like count from fixed positions, and agreement with decide."""
+import json
 import random
 
+from shared.games.api import RuleError
 from shared.games.exordium import GAME
+from shared.games.exordium.actions import TARGET_KEY
+from shared.games.exordium.board import CELLS
+from shared.games.exordium.commands import play_action_card as card_command
+from shared.games.exordium.components import ACTION_CARDS
+from shared.games.exordium.state import resource_count
 from shared.games.exordium.evolve import fold
 from tests.games.exordium.helpers import YELLOW, given, holds, table
 
@@ -52,3 +59,81 @@ def test_every_legal_command_is_accepted_and_legal_commands_are_distinct():
         for command in commands:
             GAME.decide(state, seat, command, rng)
         state = fold(state, GAME.decide(state, seat, rng.choice(commands), rng))
+
+
+def _written(action, key, targets):
+    """Every way to write `action` in a command: without a target, or with any cell."""
+    if key is None:
+        return [{"action": action}]
+    return [{"action": action}] + [{"action": action, key: cell} for cell in targets]
+
+
+_END_OF_TURN = {"ActionCardFlipped", "ActionCardsRefreshed", "GameEnded"}
+
+
+def _accepted(state, seat, command):
+    """The events decide gives for `command`, or None when it refuses it."""
+    try:
+        return GAME.decide(state, seat, command, None)
+    except RuleError:
+        return None
+
+
+def _actions_only(caused):
+    return [event for event in caused if event["type"] not in _END_OF_TURN]
+
+
+def _brute_force(state, seat):
+    """Every well-formed command, checked one Action at a time by decide on folded states:
+    the reference legal_commands is held to (it lists them from the state, folding nothing).
+    A two-Action command is accepted when the card allows both, the first Action alone is
+    accepted, and the second alone is accepted once the first's events are folded; decide
+    must then accept the whole command with the same events."""
+    if state.phase == "setup":
+        return [c for c in ({"type": "choose_start", "cell": cell} for cell in CELLS)
+                if _accepted(state, seat, c) is not None]
+    accepted = []
+    for card, names in ACTION_CARDS.items():
+        singles = {name: _written(name, TARGET_KEY[name], CELLS) for name in names}
+        accepted += [card_command(card, a) for name in names for a in singles[name]
+                     if _accepted(state, seat, card_command(card, a)) is not None]
+        if resource_count(state.players[seat], card) < 2:
+            continue
+        for first, second in (names, names[::-1]):
+            for a in singles[first]:
+                caused = _accepted(state, seat, card_command(card, a))
+                if caused is None:
+                    continue
+                now = fold(state, _actions_only(caused))
+                for b in singles[second]:
+                    then = _accepted(now, seat, card_command(card, b))
+                    if then is None:
+                        continue
+                    both = GAME.decide(state, seat, card_command(card, a, b), None)
+                    assert _actions_only(both) == _actions_only(caused) + _actions_only(then)
+                    accepted.append(card_command(card, a, b))
+    return accepted
+
+
+def _canonical(commands):
+    return sorted(json.dumps(c, sort_keys=True) for c in commands)
+
+
+def test_legal_commands_are_exactly_those_a_brute_force_reference_accepts():
+    """TURN: the listed commands are every command the rules allow and nothing else, from
+    random positions of random games (set up included)."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(6):
+        state = fold(None, GAME.setup({}, 2, rng))
+        ply = 0
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            commands = GAME.legal_commands(state, seat)
+            if ply % 3 == 0 or state.phase == "setup":
+                assert _canonical(commands) == _canonical(_brute_force(state, seat))
+                assert GAME.legal_commands(state, 1 - seat) == []
+                checked += 1
+            state = fold(state, GAME.decide(state, seat, rng.choice(commands), rng))
+            ply += 1
+    assert checked > 40

@@ -241,3 +241,68 @@ def test_micro_rule_the_newaru_across_tiles_goes_back_to_its_portal():
                                                                  "p0-fearless-0"]})
     assert of_type(events, "NewaruMoved") == [{"id": 0, "to": 207, "why": "micro_rule"}]
     assert state.newaru == {0: 207}
+
+
+# --- Conclusion: "All combats are always resolved, but if the winner is still holding cards,
+# they can choose one to move out of the conflict zone" (Spanish: "si el vencedor sigue con
+# cartas, puede elegir moverse para abandonar la zona de conflicto") --------------------------
+
+def _won_next_to_another_foe(hand):
+    """SYL (seat 0) moves to 2 next to Keber miniatures on 3 and 103, fights the one on 3 with
+    `hand` against a single Basic card and wins; the Keber player concedes. Returns the events
+    of the concession and the state after it."""
+    state = _duel(hand, basic_hand(1, "basic"))
+    state = given(state, *on_board(state, 1, 103))
+    events, state = when(state, 0, {"type": "move", "card": hand[0], "mini": 0, "path": [1, 2]})
+    assert of_type(events, "CombatStarted")[0]["foe"] == ["seat", 1, 0]
+    if state.combat is not None:
+        # (the Keber's replica with its only card is made automatically)
+        events, state = when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    assert of_type(events, "CombatWon")[0] == {"winner": 0, "loser": 1}
+    events, state = when(state, 1, GAME.legal_commands(state, 1)[0])
+    return events, state
+
+
+def test_winner_holding_cards_may_leave_the_conflict_zone():
+    """Combat, Conclusion: the winner next to another foe, still holding cards, may use one of
+    them to move out of the conflict zone instead of starting the next combat."""
+    # Given SYL moved to 2 with a Basic card, won holding 4 cards and discarded 1 of 4, while a
+    # Keber miniature stands on 103
+    _, state = _won_next_to_another_foe(basic_hand(0, *EIGHT) + ["p0-basic-1"])
+    _, state = when(state, 0, {"type": "discard", "cards": ["p0-basic-1"]})
+    # Then SYL owes the choice: stay, or one card and a move that ends away from every foe
+    assert GAME.to_act(state) == (0,) and state.combat is None
+    options = GAME.legal_commands(state, 0)
+    assert {"type": "stay"} in options
+    ends = {tuple(o["path"])[-1] for o in options if o["type"] == "leave_conflict"}
+    assert 0 in ends and 101 in ends and not ends & {3, 4, 102, 103, 104}
+    with pytest.raises(IllegalCommand, match="out of the conflict zone"):
+        when(state, 0, {"type": "leave_conflict", "card": "p0-fearless-0", "path": [3]})
+    # When SYL uses its Fearless card to move 2 nodes to 0
+    events, state = when(state, 0, {"type": "leave_conflict", "card": "p0-fearless-0",
+                                    "path": [1, 0]})
+    # Then no combat starts, the card is spent, the supply box the Keber left on 0 is picked up
+    # (its card goes to the hand) and the turn goes on
+    assert "CombatStarted" not in types(events) and state.players[0].minis[0] == 0
+    assert of_type(events, "CardUsed") == [{"seat": 0, "card": "p0-fearless-0", "use": "move"}]
+    assert of_type(events, "MarkerPickedUp")[0]["card"] == "p1-basic-0"
+    assert len(state.players[0].hand) == 3 and GAME.to_act(state) == (0,)
+    assert state.combat is None and not state.pending
+
+
+def test_winner_who_stays_fights_the_next_combat():
+    """Combat, Conclusion: "the winner will check if his miniature is adjacent to another
+    player's miniature for starting a new combat"; staying starts it at once."""
+    _, state = _won_next_to_another_foe(basic_hand(0, *EIGHT) + ["p0-basic-1"])
+    _, state = when(state, 0, {"type": "discard", "cards": ["p0-basic-1"]})
+    events, state = when(state, 0, {"type": "stay"})
+    assert of_type(events, "EscapeDecided") == [{"seat": 0, "mini": 0, "leave": False}]
+    assert of_type(events, "CombatStarted")[0]["foe"] == ["seat", 1, 1]
+
+
+def test_winner_with_no_card_left_has_no_choice():
+    """Combat, Conclusion: only a winner "still holding cards" may leave; a winner whose only
+    card goes to the winner's discard fights the next combat at once."""
+    events, state = _won_next_to_another_foe(["p0-basic-0", "p0-strength-0"])
+    assert "EscapeDecided" not in types(events) and state.players[0].hand == ()
+    assert of_type(events, "CombatStarted")[0]["foe"] == ["seat", 1, 1]

@@ -96,14 +96,39 @@ def test_keber_strike_is_dodged_with_dive():
 
 
 def test_vinsan_hole_destroys_up_to_four_nodes_but_not_terminals_and_moves_miniatures():
-    """Vinsan, Ability: a hole destroys up to 4 movement nodes (never deposits or terminals);
-    miniatures on them move to an adjacent node (AUTHORED: the nearest free one)."""
+    """Vinsan, Ability: a hole destroys up to 4 movement nodes (never deposits or terminals).
+    "You can open holes over miniatures and move them to adjacent nodes of your choice" (Spanish:
+    "desplazarlas a nodos adyacentes de tu elección"): the Vinsan player chooses the node."""
+    # Given a Keber miniature on node 100 of the hole anchored at 0
     state = _table(("vinsan", "keber"), *ONE_SLOT)
     state = given(state, *on_board(state, 1, 100))
+    # When the Vinsan player fills the second slot
     events, state = when(state, 0, {"type": "ability", "card": None, "node": 0})
+    # Then the nodes are destroyed and the Vinsan player owes the choice of the free node
     assert of_type(events, "HoleOpened")[0]["destroyed"] == [0, 1, 100]
     assert state.holes == {0, 1, 100} and state.kinds[101] == "T"
-    assert state.players[1].minis[0] == 101 and state.players[0].holes_left == 3
+    assert state.players[0].holes_left == 3 and GAME.to_act(state) == (0,)
+    options = GAME.legal_commands(state, 0)
+    assert options == [{"type": "displace", "node": n} for n in (101, 200, 201)]
+    with pytest.raises(IllegalCommand, match="free node next to it"):
+        when(state, 0, {"type": "displace", "node": 202})
+    # When they choose node 200, then the Keber miniature stands there
+    events, state = when(state, 0, {"type": "displace", "node": 200})
+    assert of_type(events, "MiniatureDisplaced") == [
+        {"seat": 0, "figure": ["seat", 1, 0], "from": 100, "to": 200}]
+    assert state.players[1].minis[0] == 200 and not state.pending
+
+
+def test_vinsan_hole_with_one_free_adjacent_node_moves_the_miniature_there():
+    """Vinsan, Ability: with exactly one free adjacent node there is nothing to choose."""
+    # Given a Keber miniature on 100 whose other free neighbours are taken by Keber miniatures
+    state = _table(("vinsan", "keber"), *ONE_SLOT)
+    state = given(state, *on_board(state, 1, 100, 200, 201))
+    # When the hole opens over it
+    events, state = when(state, 0, {"type": "ability", "card": None, "node": 0})
+    # Then it goes to the terminal node 101 at once
+    assert of_type(events, "MiniatureDisplaced")[0]["to"] == 101
+    assert state.players[1].minis[0] == 101 and not state.pending
 
 
 def test_vinsan_hole_on_a_border_destroys_the_frontier():

@@ -10,8 +10,8 @@ from tests.games.exsilium.helpers import (
 OTHER_TURN = (("TurnEnded", {"seat": 1}), ("TurnStarted", {"seat": 0}))
 
 
-def _table(newaru_at, x_nodes, own_nodes, hand=("basic",)):
-    state = given_play(2)
+def _table(newaru_at, x_nodes, own_nodes, hand=("basic",), options=None):
+    state = given_play(2, options=options)
     state = given(state, revealed((1, 0), "A5"), ("NewaruSpawned", {"id": 0, "to": newaru_at}),
                   *on_board(state, 1, *x_nodes), *on_board(state, 0, *own_nodes))
     return deal(state, 0, basic_hand(0, *hand))
@@ -62,6 +62,39 @@ def test_example_four_ending_a_move_on_the_tile_moves_the_newaru():
     state = _table(602, [], [404])
     events, state = _turn(state, 0, [504])
     assert of_type(events, "NewaruMoved") == [{"id": 0, "to": 503, "why": "hunt"}]
+
+
+SPANISH = {"newaru_trigger": "ends"}
+
+
+def test_spanish_reading_leaving_the_tile_does_not_move_the_newaru():
+    """Spanish book, Newaru rules summary: "El Newaru sólo se moverá cuando una miniatura del
+    jugador activo termina un movimiento en la loseta ocupada por el Newaru" (the Spanish book
+    has no Movement examples). With option newaru_trigger "ends", Example 3 goes the other way:
+    a move from the Newaru's tile that ends on another tile does not move it."""
+    # Given the Example 3 table under the Spanish reading
+    state = _table(602, [], [504], options=SPANISH)
+    # When the miniature moves from the Newaru's tile (A5) to A1 and the turn ends
+    events, state = _turn(state, 0, [404])
+    # Then the Newaru stays on its portal
+    assert of_type(events, "NewaruMoved") == [] and state.newaru == {0: 602}
+
+
+def test_spanish_reading_ending_a_move_on_the_tile_moves_the_newaru():
+    """Spanish book, Newaru rules summary (option newaru_trigger "ends"): a move of the active
+    player that ends on the Newaru's tile moves it, as in English Example 4."""
+    state = _table(602, [], [404], options=SPANISH)
+    events, state = _turn(state, 0, [504])
+    assert of_type(events, "NewaruMoved") == [{"id": 0, "to": 503, "why": "hunt"}]
+
+
+def test_spanish_reading_passing_through_the_tile_does_not_move_the_newaru():
+    """Option newaru_trigger "ends": only the tile where the move ends counts; a 2-node move
+    that crosses A5 and ends back on A1 does not move the Newaru (it would in English)."""
+    for options, moved in ((None, True), (SPANISH, False)):
+        state = _table(602, [], [404], options=options)
+        events, state = _turn(state, 0, [504, 403])
+        assert bool(of_type(events, "NewaruMoved")) == moved
 
 
 def test_a_newaru_next_to_a_miniature_waits():

@@ -46,13 +46,18 @@ def test_a_seed_makes_the_setup_reproducible(client, ctx, ana):
     assert setup(one) != setup(three)
 
 
-def test_the_view_shows_the_clock_as_not_enforced_yet(client, ana):
-    clock = {"bank_seconds": 3600, "increment_seconds": 60, "on_timeout": "skip",
+def test_the_view_shows_the_clock_as_agreed_and_enforced(client, ana):
+    # Issue #5 enforces clocks (it replaced "not enforced yet"); tic-tac-toe has no pass,
+    # so this clock's policy is `bot` (a `skip` is refused: test_match_turns.py).
+    clock = {"bank_seconds": 3600, "increment_seconds": 60, "on_timeout": "bot",
              "weekends_off": True}
     match_id = new_match(client, ana, [{"player_id": ana.player_id}, {"bot": "random"}],
                          clock=clock)
     view = client.get(f"/v1/matches/{match_id}", headers=ana.headers).get_json()
-    assert view["clock"] == {**clock, "enforced": False}
+    assert {k: view["clock"][k] for k in clock} == clock
+    assert view["clock"]["enforced"] is True
+    assert view["clock"]["seats"][0]["deadline"] is not None  # Ana (X) must act
+    assert view["clock"]["seats"][1]["deadline"] is None       # a bot is never timed
 
 
 def test_creating_needs_a_token(client, ana):

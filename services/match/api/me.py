@@ -1,0 +1,128 @@
+"""/v1/players/me: the caller's matches ("your turn" first), live notifications across all
+their matches, webhooks and vacations (API.md, "A player's own matches")."""
+from __future__ import annotations
+
+import re
+import time
+
+from flask import Response, current_app, request
+
+from services.match import context, vacation
+from services.match.live import player_feed
+from services.match.queries import load_match
+from services.match.schemas import (MyMatchesQuerySchema, MyMatchesSchema,
+                                    VacationRequestSchema, VacationSchema,
+                                    WebhookRequestSchema, WebhookSchema)
+from shared import notifications
+from shared.games.clock import iso
+from services.match.api.players import blp
+from shared.web.api import BEARER
+from shared.web.auth import required_player
+from shared.web.errors import ApiError, InvalidRequest
+
+# The routes are the players resource's (/v1/players/me/...), on its blueprint.
+
+MAX_WEBHOOKS = 5
+_FEED_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
+_SSE_DOC = {"200": {"description": "Server-Sent Events: the caller's notifications "
+                                   "(your_turn, match_over); each id is a feed position.",
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+
+
+class TooManyWebhooks(ApiError):
+    status, code = 409, "too_many_webhooks"
+
+
+@blp.route("/me/matches", methods=["GET"])
+@blp.arguments(MyMatchesQuerySchema, location="query", arg_name="query")
+@blp.response(200, MyMatchesSchema)
+@blp.errors(400, 401)
+@blp.doc(security=BEARER)
+def my_matches(query):
+    """The caller's matches; with to_act=true only those where they must act, oldest
+    deadline first (the "your turn" projection kept by services/turns)."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    if query["to_act"]:
+        return {"matches": notifications.to_act(ctx.redis, ctx.keys, player, query["limit"])}
+    listed = ctx.redis.zrevrange(ctx.keys.player_matches(player), 0, query["limit"] - 1)
+    return {"matches": [_summary(load_match(ctx, m.decode()), player) for m in listed]}
+
+
+def _summary(state, player: str) -> dict:
+    seats = [i for i, s in enumerate(state.seats) if s.get("player_id") == player]
+    to_act = [s for s in seats if s in state.to_act()]
+    seat = to_act[0] if to_act else seats[0]
+    deadline = state.deadlines()[seat]
+    return {"match_id": state.match_id, "game": state.game, "seat": seat,
+            "version": state.version, "status": state.status, "to_act": bool(to_act),
+            "deadline": iso(deadline), "turn_began_at_version": state.platform.since[seat]}
+
+
+@blp.route("/me/live", methods=["GET"])
+@blp.errors(400, 401)
+@blp.doc(security=BEARER, responses=_SSE_DOC)
+def my_live():
+    """The caller's notifications across all matches, as Server-Sent Events."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    after = request.headers.get("Last-Event-ID")
+    if after is not None and not _FEED_ID.match(after.strip()):
+        raise InvalidRequest({"Last-Event-ID": ["Must be a feed position like 1700000000000-0."]})
+    config = current_app.config
+    events = player_feed(ctx, player, after and after.strip(), config["SSE_MAX_SECONDS"],
+                         config["SSE_HEARTBEAT_SECONDS"])
+    return Response(events, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@blp.route("/me/webhooks", methods=["POST"])
+@blp.arguments(WebhookRequestSchema, arg_name="body")
+@blp.response(201, WebhookSchema)
+@blp.errors(400, 401, 409)
+@blp.doc(security=BEARER)
+def add_webhook(body):
+    """Register a URL that receives a signed POST whenever it becomes the caller's turn."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    hooks = ctx.keys.player_webhooks(player)
+    if not ctx.redis.hexists(hooks, body["url"]) and ctx.redis.hlen(hooks) >= MAX_WEBHOOKS:
+        raise TooManyWebhooks(f"A player may register at most {MAX_WEBHOOKS} webhooks.")
+    ctx.redis.hset(hooks, body["url"], time.time())
+    return {"url": body["url"], "secret": notifications.webhook_secret(ctx.redis, ctx.keys, player),
+            "signature_header": notifications.SIGNATURE_HEADER}
+
+
+def _allowance() -> int:
+    return current_app.config["VACATION_DAYS_PER_YEAR"]
+
+
+@blp.route("/me/vacation", methods=["GET"])
+@blp.response(200, VacationSchema)
+@blp.errors(401)
+@blp.doc(security=BEARER)
+def get_vacation():
+    """Whether the caller is on vacation, and the days left this year."""
+    ctx = context.current()
+    return vacation.status(ctx, required_player(ctx.tokens), _allowance(), time.time())
+
+
+@blp.route("/me/vacation", methods=["POST"])
+@blp.arguments(VacationRequestSchema, arg_name="body")
+@blp.response(201, VacationSchema)
+@blp.errors(400, 401, 409, 422)
+@blp.doc(security=BEARER)
+def start_vacation(body):
+    """Stop the caller's clocks in every active correspondence match for `days` days."""
+    ctx = context.current()
+    return vacation.start(ctx, required_player(ctx.tokens), body["days"], _allowance())
+
+
+@blp.route("/me/vacation", methods=["DELETE"])
+@blp.response(200, VacationSchema)
+@blp.errors(401, 409)
+@blp.doc(security=BEARER)
+def end_vacation():
+    """End the caller's vacation now; whole days not used are given back."""
+    ctx = context.current()
+    return vacation.end(ctx, required_player(ctx.tokens), _allowance())

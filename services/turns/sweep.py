@@ -1,0 +1,129 @@
+"""The clock sweep: find the deadlines that passed and ask the match service to time them
+out; end the vacations that are over. Run every second by Celery beat (tasks.sweep).
+
+Idempotent by construction. A timeout is a system command on the bus whose id is derived
+from (match, version, seat), so a repeated sweep appends nothing twice, and the match
+service appends it only if that seat's deadline really passed at that version. A due
+match's entry is re-armed `resend_seconds` later (in case the command is lost) with a
+compare-and-set, so a newer deadline the projection wrote meanwhile is never overwritten;
+when the match is re-read and nothing is due, the entry is set to its true next deadline.
+A deadline that passed while every worker was down is simply found by the next sweep.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Optional
+
+from services.turns.projection import next_deadline
+from shared.eventlog.store import MatchNotFound
+from shared.schemas.bus import COMMANDS, SYSTEM
+
+log = logging.getLogger("orrery.turns.sweep")
+
+# Set the member's score to ARGV[2] (or remove it when ARGV[2] is ''), only if its score is
+# still ARGV[1] (what the sweep read): the projection's newer writes win.
+_CAS = """
+local current = redis.call('ZSCORE', KEYS[1], ARGV[3])
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+if ARGV[2] == '' then redis.call('ZREM', KEYS[1], ARGV[3])
+else redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3]) end
+return 1
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+@dataclass
+class SweepReport:
+    due: int = 0
+    timeouts_sent: int = 0
+    vacations_ended: int = 0
+    skipped: bool = False
+    lateness: list = field(default_factory=list)  # seconds past each deadline when sent
+
+
+def timeout_command(match_id: str, version: int, seat: int) -> dict:
+    """The system command that times out `seat` at `version`, with its one command id."""
+    return {"source": SYSTEM, "match_id": match_id,
+            "command": {"type": "time_out", "seat": seat, "version": version},
+            "command_id": f"timeout:{version}:{seat}"}
+
+
+def sweep(ctx, now: Optional[float] = None) -> SweepReport:
+    """One pass: every due deadline and every finished vacation (one sweeper at a time)."""
+    report = SweepReport()
+    token = uuid.uuid4().hex
+    if not ctx.redis.set(ctx.keys.sweep_lock(), token, nx=True, px=30_000):
+        report.skipped = True
+        return report
+    try:
+        now = time.time() if now is None else now
+        _deadlines(ctx, now, report)
+        _vacations(ctx, now, report)
+    finally:
+        ctx.redis.eval(_RELEASE, 1, ctx.keys.sweep_lock(), token)
+    return report
+
+
+def _deadlines(ctx, now: float, report: SweepReport) -> None:
+    settings = ctx.settings
+    due = ctx.redis.zrangebyscore(ctx.keys.deadlines(), "-inf", now, start=0,
+                                  num=settings.sweep_batch, withscores=True,
+                                  score_cast_func=lambda raw: raw)
+    report.due = len(due)
+    if not due:
+        return
+    sha = ctx.redis.script_load(_CAS)
+    pipe = ctx.redis.pipeline(transaction=False)
+    for member, score in due:
+        match_id = member.decode()
+        rearm = _sweep_match(ctx, match_id, now, report)
+        pipe.evalsha(sha, 1, ctx.keys.deadlines(), score,
+                     "" if rearm is None else repr(rearm), match_id)
+    pipe.execute()
+
+
+def _sweep_match(ctx, match_id: str, now: float, report: SweepReport) -> Optional[float]:
+    """Send the match's due timeouts; return when to look at it again (None: never)."""
+    try:
+        state = ctx.store.load(match_id)
+    except MatchNotFound:
+        return None
+    if state.status != "active":
+        return None
+    sent = False
+    for seat, deadline in enumerate(state.deadlines()):
+        if deadline is not None and deadline <= now:
+            ctx.bus.publish(COMMANDS, timeout_command(match_id, state.version, seat),
+                            key=match_id)
+            report.timeouts_sent += 1
+            report.lateness.append(now - deadline)
+            sent = True
+    if sent:
+        return now + ctx.settings.resend_seconds
+    return next_deadline(state)
+
+
+def vacation_end_command(match_id: str, player_id: str, until: str) -> dict:
+    return {"source": SYSTEM, "match_id": match_id,
+            "command": {"type": "vacation_end", "player_id": player_id},
+            "command_id": f"vacation-end:{player_id}:{until}"}
+
+
+def _vacations(ctx, now: float, report: SweepReport) -> None:
+    for member in ctx.redis.zrangebyscore(ctx.keys.vacations(), "-inf", now, start=0, num=500):
+        player_id = member.decode()
+        stored = ctx.redis.hgetall(ctx.keys.player_vacation(player_id))
+        until = (stored.get(b"until") or b"").decode()
+        for match_id in json.loads(stored.get(b"matches") or b"[]"):
+            ctx.bus.publish(COMMANDS, vacation_end_command(match_id, player_id, until),
+                            key=match_id)
+        ctx.redis.hdel(ctx.keys.player_vacation(player_id), "until", "started", "matches")
+        ctx.redis.zrem(ctx.keys.vacations(), player_id)
+        report.vacations_ended += 1

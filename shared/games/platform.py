@@ -1,0 +1,284 @@
+"""Platform facts of a match, folded beside the game's own: who controls each seat, which
+seats resigned or forfeited, an abort, vacations, and every seat's clock.
+
+The platform events are the match service's (the game engines never see them):
+
+    MatchCreated     {match_id, game, seats, options, clock, setup?}   the log's first event
+    TurnTimedOut     {seat, version, policy, deadline}   the seat's time ran out at `version`
+    SeatTakenOver    {seat, bot, level, reason}          a bot plays the seat for its player
+    SeatReclaimed    {seat}                              the player plays their seat again
+    SeatResigned     {seat}                              the seat gave up; it ranks last
+    SeatForfeited    {seat}                              lost on time; it ranks last
+    MatchAborted     {seat}                              stopped before the first move
+    VacationStarted  {player_id, seats, until}           their clocks stop
+    VacationEnded    {player_id, seats}                  their clocks run again
+
+Pure: no I/O, no wall clock. Times are the events' logged `at` (see shared/games/clock.py),
+so folding the log again gives the same platform state, clocks included.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from shared.games import clock as clocks
+from shared.games.clock import ClockRules
+
+MATCH_CREATED = "MatchCreated"
+TURN_TIMED_OUT = "TurnTimedOut"
+SEAT_TAKEN_OVER = "SeatTakenOver"
+SEAT_RECLAIMED = "SeatReclaimed"
+SEAT_RESIGNED = "SeatResigned"
+SEAT_FORFEITED = "SeatForfeited"
+MATCH_ABORTED = "MatchAborted"
+VACATION_STARTED = "VacationStarted"
+VACATION_ENDED = "VacationEnded"
+EVENTS = frozenset({MATCH_CREATED, TURN_TIMED_OUT, SEAT_TAKEN_OVER, SEAT_RECLAIMED,
+                    SEAT_RESIGNED, SEAT_FORFEITED, MATCH_ABORTED, VACATION_STARTED,
+                    VACATION_ENDED})
+
+# Who plays a seat that left a match the others play on (resigned or forfeited with two or
+# more seats still in play): the game goes on, and this bot only keeps it moving.
+AUTOPILOT = {"bot": "random", "level": 1}
+# Who plays for a player who timed out under the `bot` policy.
+STAND_IN = {"bot": "mcts", "level": 1}
+
+
+@dataclass(frozen=True)
+class PlatformState:
+    seated: tuple                    # MatchCreated's seats: {player_id, name} | {bot, level}
+    rules: Optional[ClockRules]
+    controllers: tuple               # per seat: None (as seated) | {bot, level} standing in
+    out: tuple                       # per seat: None | "resignation" | "forfeit"
+    timeouts: tuple                  # per seat: how many turns it timed out
+    bot_played: frozenset = frozenset()  # seats a stand-in bot played after a timeout
+    aborted_by: Optional[int] = None
+    setup_events: Optional[int] = None   # game events that set the match up (None: unknown)
+    created_at: Optional[float] = None
+    moved: bool = False              # a game event followed the setup
+    acting: tuple = ()               # who had to act after the last event
+    since: tuple = ()                # per seat: the version its current turn began, or None
+    clocks: Optional[tuple] = None   # per seat SeatClock, when the match has a clock
+    vacations: tuple = ()            # per seat: until when its player is away, or None
+    last_at: Optional[float] = None
+
+
+def is_platform(event_type: str) -> bool:
+    return event_type in EVENTS
+
+
+def created(data: dict, at: Optional[str]) -> PlatformState:
+    """The platform state MatchCreated starts."""
+    seats = tuple(data["seats"])
+    n = len(seats)
+    rules = ClockRules.of(data.get("clock"))
+    when = clocks.timestamp(at)
+    return PlatformState(
+        seated=seats, rules=rules, controllers=(None,) * n, out=(None,) * n,
+        timeouts=(0,) * n, setup_events=data.get("setup"), created_at=when,
+        since=(None,) * n, vacations=(None,) * n, last_at=when,
+        clocks=None if rules is None else tuple(clocks.new_clock(rules) for _ in seats))
+
+
+def _at(state: PlatformState, event: dict) -> float:
+    """The event's logged time (events folded in memory carry none: the last known time)."""
+    when = clocks.timestamp(event.get("at"))
+    if when is None:
+        return state.last_at or 0.0
+    return when
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _clock(state: PlatformState, seat: int, change) -> PlatformState:
+    if state.clocks is None:
+        return state
+    return replace(state, clocks=_set(state.clocks, seat, change(state.clocks[seat])))
+
+
+# ---- queries ------------------------------------------------------------------------------
+
+def in_play(state: PlatformState) -> tuple:
+    """Seats that have neither resigned nor forfeited."""
+    return tuple(i for i, reason in enumerate(state.out) if reason is None)
+
+
+def ended(state: PlatformState) -> bool:
+    """The platform ended the match: aborted, or too few seats left in play to go on."""
+    if state.aborted_by is not None:
+        return True
+    left = len(in_play(state))
+    return left == 0 or (left == 1 and len(state.seated) > 1)
+
+
+def is_human(state: PlatformState, seat: int) -> bool:
+    return "player_id" in state.seated[seat]
+
+
+def controller(state: PlatformState, seat: int) -> dict:
+    """Who plays the seat now: its player, its seated bot, or a bot standing in."""
+    standing_in = state.controllers[seat]
+    return dict(standing_in) if standing_in is not None else dict(state.seated[seat])
+
+
+def taken_over(state: PlatformState, seat: int) -> bool:
+    return is_human(state, seat) and state.controllers[seat] is not None
+
+
+def deadline(state: PlatformState, seat: int) -> Optional[float]:
+    """When the seat's time runs out; None unless its player must act on a running clock."""
+    if state.clocks is None or not is_human(state, seat) or taken_over(state, seat):
+        return None
+    if state.out[seat] is not None or seat not in state.acting:
+        return None
+    return state.clocks[seat].deadline(state.rules)
+
+
+def deadlines(state: PlatformState) -> tuple:
+    return tuple(deadline(state, seat) for seat in range(len(state.seated)))
+
+
+def status(state: PlatformState, engine_outcome: Optional[dict]) -> str:
+    if state.aborted_by is not None:
+        return "aborted"
+    if ended(state) or engine_outcome is not None:
+        return "finished"
+    return "active"
+
+
+def outcome(state: PlatformState, engine_outcome: Optional[dict]) -> Optional[dict]:
+    """The result: the engine's, or one decided by resignation, forfeit or abort. Seats out
+    of play rank last; `decided_by` and `bot_played` let ratings treat it fairly."""
+    marks = {"bot_played": sorted(state.bot_played),
+             "resigned": [i for i, r in enumerate(state.out) if r == "resignation"],
+             "forfeited": [i for i, r in enumerate(state.out) if r == "forfeit"]}
+    if state.aborted_by is not None:
+        return {"decided_by": "abort", "aborted_by": state.aborted_by, "ranks": None, **marks}
+    if ended(state):
+        playing = set(in_play(state))
+        ranks = [1 if seat in playing else (2 if playing else 1)
+                 for seat in range(len(state.seated))]
+        return {"ranks": ranks, "scores": None, "decided_by": _last_reason(state), **marks}
+    if engine_outcome is None:
+        return None
+    if not any(state.out):
+        return {**engine_outcome, "decided_by": "play", **marks}
+    return {**engine_outcome, "ranks": _ranks_with_out_last(state, engine_outcome["ranks"]),
+            "decided_by": _last_reason(state), **marks}
+
+
+def _last_reason(state: PlatformState) -> str:
+    """"forfeit" when any seat lost on time, else "resignation"."""
+    return "forfeit" if "forfeit" in state.out else "resignation"
+
+
+def _ranks_with_out_last(state: PlatformState, ranks: list) -> list:
+    """The engine's ranks among the seats still in play, then every seat out shares last."""
+    playing = in_play(state)
+    order = sorted({ranks[seat] for seat in playing})
+    dense = {rank: i + 1 for i, rank in enumerate(order)}
+    last = len(order) + 1
+    return [dense[ranks[seat]] if state.out[seat] is None else last
+            for seat in range(len(state.seated))]
+
+
+def before_first_move(state: PlatformState) -> bool:
+    return not state.moved
+
+
+# ---- folding ------------------------------------------------------------------------------
+
+def evolve(state: PlatformState, event: dict, version: int) -> PlatformState:
+    """Apply one platform event (not MatchCreated) logged as `version`."""
+    at = _at(state, event)
+    data = event["data"]
+    state = replace(state, last_at=at)
+    return _APPLY[event["type"]](state, data, at)
+
+
+def game_event(state: PlatformState, event: dict, version: int) -> PlatformState:
+    """Note a game event: past the setup, the match has had its first move."""
+    at = _at(state, event)
+    setup_done = (version > 1 + state.setup_events if state.setup_events is not None
+                  else state.created_at is not None and at != state.created_at)
+    return replace(state, last_at=at, moved=state.moved or setup_done)
+
+
+def turns(state: PlatformState, acting: tuple, version: int) -> PlatformState:
+    """Start the turns of seats that now must act and end those of seats that acted."""
+    acting = tuple(acting)
+    if acting == state.acting:
+        return state
+    at = state.last_at or 0.0
+    since, before, now = list(state.since), set(state.acting), set(acting)
+    changed = replace(state, acting=acting)
+    for seat in sorted(now - before):
+        since[seat] = version
+        changed = _clock(changed, seat, lambda c: clocks.start_turn(c, at))
+    for seat in sorted(before - now):
+        since[seat] = None
+        charge = not taken_over(state, seat)
+        changed = _clock(changed, seat,
+                         lambda c: clocks.end_turn(c, at, state.rules, charge=charge))
+    return replace(changed, since=tuple(since))
+
+
+def _timed_out(state, data, at):
+    seat = data["seat"]
+    state = replace(state, timeouts=_set(state.timeouts, seat, state.timeouts[seat] + 1))
+    return _clock(state, seat, lambda c: clocks.time_out(c, state.rules))
+
+
+def _taken_over(state, data, at):
+    seat = data["seat"]
+    stand_in = {"bot": data["bot"], "level": data["level"]}
+    return replace(state, controllers=_set(state.controllers, seat, stand_in),
+                   bot_played=state.bot_played | {seat})
+
+
+def _reclaimed(state, data, at):
+    seat = data["seat"]
+    state = replace(state, controllers=_set(state.controllers, seat, None))
+    return _clock(state, seat, lambda c: clocks.refill(c, state.rules))
+
+
+def _left(reason):
+    def leave(state, data, at):
+        seat = data["seat"]
+        state = replace(state, out=_set(state.out, seat, reason))
+        if not ended(state):  # the others play on: a bot keeps the seat moving
+            state = replace(state, controllers=_set(state.controllers, seat, dict(AUTOPILOT)))
+        return state
+    return leave
+
+
+def _aborted(state, data, at):
+    return replace(state, aborted_by=data["seat"])
+
+
+def _vacation_started(state, data, at):
+    until = clocks.timestamp(data["until"])
+    for seat in data["seats"]:
+        state = replace(state, vacations=_set(state.vacations, seat, until))
+        state = _clock(state, seat, lambda c: clocks.pause(c, at, state.rules))
+    return state
+
+
+def _vacation_ended(state, data, at):
+    for seat in data["seats"]:
+        until = state.vacations[seat]
+        # A late sweep does not lengthen a vacation: the clock runs again from its end.
+        resume_at = at if until is None else min(at, until)
+        state = replace(state, vacations=_set(state.vacations, seat, None))
+        state = _clock(state, seat, lambda c: clocks.resume(c, resume_at))
+    return state
+
+
+_APPLY = {
+    TURN_TIMED_OUT: _timed_out, SEAT_TAKEN_OVER: _taken_over, SEAT_RECLAIMED: _reclaimed,
+    SEAT_RESIGNED: _left("resignation"), SEAT_FORFEITED: _left("forfeit"),
+    MATCH_ABORTED: _aborted, VACATION_STARTED: _vacation_started,
+    VACATION_ENDED: _vacation_ended,
+}
