@@ -212,3 +212,38 @@ def test_malformed_commands_are_refused_as_illegal(name, seats):
     for seed in seeds(5, 1):
         playout = played(name, seats, seed)
         _check_refused(name, playout.game, playout, _malformed)
+
+
+def _never_crashes(name, game, state, seat, command, where):
+    """decide either accepts the command or refuses it with a RuleError; nothing else."""
+    try:
+        game.decide(state, seat, command, random.Random(1))
+    except RuleError as refusal:
+        assert refusal.rule and isinstance(refusal.rule, str)
+    except Exception as error:  # noqa: BLE001 - any other error is the bug
+        raise AssertionError(f"{name} {where}: {command!r} raised "
+                             f"{type(error).__name__}: {error}") from None
+
+
+@pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
+def test_commands_legal_elsewhere_are_refused_cleanly(name, seats):
+    """Bots search over determinized states (the sampler redraws what a seat cannot see), so
+    they send commands that were legal in a world that is not this one; and clients send
+    commands that were legal a move ago. `decide` must refuse those with a rule, not crash."""
+    for seed in seeds(5, 2):
+        playout = played(name, seats, seed)
+        game = playout.game
+        played_commands = [command for _, _, command in playout.commands]
+        rng = random.Random(seed)
+        for index in positions(len(playout.commands), POSITIONS // 3, playout.seed):
+            version, seat, _ = playout.commands[index]
+            state = playout.states[version - 1].game_state
+            before = copy.deepcopy(state)
+            where = f"seed {playout.seed} v{version}"
+            for command in rng.sample(played_commands, min(8, len(played_commands))):
+                _never_crashes(name, game, state, seat, command, where)
+            if game.sampler is not None:
+                other_world = game.sampler(state, seat, random.Random(index))
+                for command in game.legal_commands(other_world, seat)[:32]:
+                    _never_crashes(name, game, state, seat, command, where + " (sampled)")
+            assert state == before, "decide changed the state it was given"

@@ -114,7 +114,9 @@ def decide_choice(tx, seat, cmd):
         ok = any(kind == o["type"] and sorted(o["cards"]) == sorted(cmd.get("cards") or [])
                  for o in allowed) or _same_mix(cmd, allowed, state, seat)
     else:
-        ok = cmd in allowed or _same_key(cmd, allowed)
+        # An equivalent card (same design) is accepted, but it must be one the seat holds.
+        ok = (cmd in allowed or _same_key(cmd, allowed)) and (
+            "card" not in cmd or cmd["card"] in state.players[seat].hand)
     if not ok:
         _explain(state, seat, kind)
     apply_choice(tx, seat, cmd)
@@ -122,6 +124,8 @@ def decide_choice(tx, seat, cmd):
 
 def _concede_ok(state, cmd, allowed):
     for o in allowed:
+        if o["type"] != "concede":
+            continue
         if o["node"] == cmd.get("node") and o["baralytas"] == cmd.get("baralytas"):
             if o["card"] == cmd.get("card") or (o["card"] and cmd.get("card") in card_ids() and
                                                 card(o["card"])["key"] == card(cmd["card"])["key"]
@@ -160,6 +164,8 @@ def card_ids():
 
 
 def _explain(state, seat, kind):
+    if kind not in {o["type"] for o in options(state, seat)}:
+        refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == "discard":
         refuse(state, "discard", n=state.pending[0].count)
     if kind in ("leave_conflict", "stay"):
