@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -53,13 +54,19 @@ def main(argv=None) -> int:
     game = get_game(args.game)
     spots = positions(game, args.positions)
     total_iterations = total_seconds = 0.0
+    cpu_started = time.process_time()
     for i, (state, seat) in enumerate(spots):
         choice = policies.choose(game, state, seat, random.Random(i), "mcts", seconds=args.seconds)
         total_iterations += choice.iterations
         total_seconds += choice.seconds
+    cpu_seconds = time.process_time() - cpu_started
     rate = total_iterations / total_seconds
+    # On a shared machine wall clock undercounts a core's speed; the CPU-time rate and the
+    # load average say how much (the goal is judged on the wall-clock figure).
     print(json.dumps({"bench": "bot_speed", "metric": "mcts_iterations_per_second_per_core",
                       "game": args.game, "positions": len(spots), "value": round(rate),
+                      "per_cpu_second": round(total_iterations / cpu_seconds),
+                      "load_average_1m": round(os.getloadavg()[0], 2),
                       "goal": 10_000, "met": rate >= 10_000}), flush=True)
     times = []
     for i, (state, seat) in enumerate(spots):

@@ -7,10 +7,12 @@ The determinizations are a pool of `determinizations` tables drawn up front and 
 turn, so that a node visited often keeps the table it leads to for each of them and a walk
 down the tree replays only its last steps (the engine's decide/evolve is the hot path).
 Judging is a short random rollout (none by default) and then the game's heuristic, squashed
-to a reward; a game without a heuristic is played out to the end. The tree is keyed by
-(seat, command): every node's statistics are an average over the tables the seat cannot
-tell apart, so no iteration ever relies on the true hidden state, which the search never
-reads (it receives it only to pass to the sampler).
+to a reward; a game without a heuristic is played out to the end. A finished game is
+judged by who won, with a fifth of the reward from its squashed score margin (so that when
+every line wins, or every line loses, the search still prefers the widest margin). The
+tree is keyed by (seat, command): every node's statistics are an average over the tables
+the seat cannot tell apart, so no iteration ever relies on the true hidden state, which the
+search never reads (it receives it only to pass to the sampler).
 
 Speed: a node keeps the legal commands computed on the first table that reached it and
 refreshes them on its 8th, 64th, 512th... visit; a node whose commands ever differ
