@@ -1,13 +1,34 @@
-"""`python -m bench [append replay http_load http_single]`: run benches, one JSON line each."""
+"""`python -m bench [NAME ...]`: run benchmarks, each printing one JSON line per figure.
+
+With no names, every benchmark runs, in the order below. The bot strength run plays 400
+matches per pairing (about an hour on 2 cores); `BENCH_STRENGTH_MATCHES` scales it down.
+"""
 import importlib
+import os
 import sys
 
-ALL = ["append", "replay", "http_load", "http_single"]
+ALL = ["append", "replay", "http_load", "http_single",
+       "bot_speed", "bot_latency", "bot_strength",
+       "matchmaking_pairing", "turns_sweep", "turns_sse"]
+
+
+def _arguments(name: str) -> list:
+    if name == "bot_strength":
+        return ["-n", os.environ.get("BENCH_STRENGTH_MATCHES", "400")]
+    return []
+
+
+def run_one(name: str) -> None:
+    module = importlib.import_module(f"bench.{name}")
+    if hasattr(module, "main"):
+        module.main(_arguments(name))
+    else:
+        module.run()
 
 
 def main(argv) -> int:
     for name in argv or ALL:
-        importlib.import_module(f"bench.{name}").run()
+        run_one(name)
     return 0
 
 

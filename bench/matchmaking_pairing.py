@@ -81,8 +81,13 @@ def rating_updates(n=5000):
     print(json.dumps({"bench": "rating_updates", "matches": n, "per_second": round(n / elapsed)}))
 
 
-if __name__ == "__main__":
+def main(argv=None) -> int:
     pass_times()
     rating_updates()
     simulated_day(per_hour=60)
     simulated_day(per_hour=600)
+    return 0
+
+
+if __name__ == "__main__":
+    main()
