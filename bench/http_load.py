@@ -128,8 +128,7 @@ def run() -> list:
     lat = full["latencies_ms"]
     figures = [emit({
         "bench": "http_commands_throughput", "concurrency": concurrency,
-        "server": {"workers": server["workers"], "threads": server["threads"],
-                   "cpus": os.cpu_count()},
+        "server": {**{k: v for k, v in server.items() if k != "pid"}, "cpus": os.cpu_count()},
         "commands": full["commands"], "errors": full["errors"], "seconds": full["seconds"],
         "commands_per_s": round(rate),
         "server_cpu_ms_per_command": round(server_cpu * 1000 / max(1, full["commands"]), 3),

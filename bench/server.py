@@ -3,8 +3,9 @@
     gunicorn -c deploy/gunicorn.conf.py services.match.wsgi:app
 
 with REDIS_URL (the bench Redis), ORRERY_NAMESPACE (unique, deleted afterwards),
-ORRERY_RATE_LIMIT_PER_MINUTE=0 (no rate limit) and PORT. Worker count and threads are the
-deploy defaults unless ORRERY_WORKERS / ORRERY_THREADS are set in the environment.
+ORRERY_RATE_LIMIT_PER_MINUTE=0 (no rate limit) and PORT. Worker class, count and threads
+are the deploy defaults unless ORRERY_WORKER_CLASS / ORRERY_WORKERS / ORRERY_THREADS are set
+in the environment.
 """
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import contextlib
 import http.client
 import json
 import os
+import runpy
 import socket
 import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
+from unittest import mock
 
 from bench.common import clean, redis_url
 from shared.eventlog.connect import connect
@@ -64,8 +67,7 @@ def gunicorn():
                                    + process.stderr.read().decode()[-2000:]
                                    if process.poll() is not None else "timeout")
             time.sleep(0.1)
-        yield port, {"pid": process.pid, "workers": int(env.get("ORRERY_WORKERS", 2 * os.cpu_count())),
-                     "threads": int(env.get("ORRERY_THREADS", "16"))}
+        yield port, {"pid": process.pid, **_described(env)}
     finally:
         process.terminate()
         try:
@@ -76,6 +78,17 @@ def gunicorn():
         client = connect(redis_url())
         clean(client, namespace)
         client.close()
+
+
+def _described(env: dict) -> dict:
+    """The worker class and count the config gives under `env` (and threads or connections
+    per worker, whichever that class uses)."""
+    with mock.patch.dict(os.environ, env):
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    worker_class = conf.get("worker_class", "sync")
+    per_worker = ({"threads": conf["threads"]} if worker_class == "gthread" else
+                  {"connections": conf.get("worker_connections", 1000)})
+    return {"worker_class": worker_class, "workers": conf["workers"], **per_worker}
 
 
 def cpu_seconds(pid: int) -> float:

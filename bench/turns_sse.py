@@ -3,7 +3,7 @@
     python -m bench.turns_sse [--subscribers 1000] [--rounds 5] [--worker-class gevent|gthread]
 
 Starts one gunicorn worker process (deploy/gunicorn_live.conf.py: gevent; or the API's
-gthread config with its 16 threads, for comparison) on a free port, opens N concurrent
+config with gthread workers of 16 threads, for comparison) on a free port, opens N concurrent
 `GET /v1/players/me/live` streams (one player each, asyncio client), then in each round
 appends one notification to every player's feed (one pipeline) and measures, per
 subscriber, the delay from the append to the message's arrival. Also times `GET /healthz`
@@ -43,6 +43,7 @@ def _server(worker_class: str, port: int, namespace: str, logs) -> subprocess.Po
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "ORRERY_SECRET": SECRET, "ORRERY_RATE_LIMIT_PER_MINUTE": "0",
            "ORRERY_LIVE_WORKERS": "1", "ORRERY_WORKERS": "1", "ORRERY_THREADS": "16",
+           "ORRERY_WORKER_CLASS": worker_class,
            "ORRERY_SSE_HEARTBEAT_SECONDS": "5", "PROMETHEUS_MULTIPROC_DIR": ""}
     env.pop("PROMETHEUS_MULTIPROC_DIR")
     gunicorn = str(Path(sys.executable).parent / "gunicorn")

@@ -1,22 +1,41 @@
 """gunicorn settings for the match service: `gunicorn -c deploy/gunicorn.conf.py
 services.match.wsgi:app`.
 
-gthread workers, because a live (SSE) stream holds a thread while it waits on Redis.
+gevent workers serve every route of API.md on this one port, the live (SSE) ones included:
+an open stream is a greenlet waiting on a Redis socket, not a thread, so a few thousand
+streams never take what commands need (bench/turns_sse.py measures a thousand on one
+process). gevent is also the cheaper worker for short requests here: measured with
+`python -m bench http_load` on 2 cores, gevent workers answered 1,650-1,850 commands/s at
+0.89-1.0 ms of server CPU per command in every run; gthread workers from 740/s at 1.54 ms
+to 1,860/s at 0.9 ms, depending on how connections fell on workers (a request in gthread
+passes between the poller thread and a pool thread, and threads of one worker contend for
+the GIL), and 1,510-1,620/s at concurrency 8-16. A gevent worker runs one request's Python
+at a time, so a long CPU-bound request delays the others of its worker.
+ORRERY_WORKER_CLASS=gthread (with ORRERY_THREADS) remains available for comparison.
 """
 import glob
 import multiprocessing
 import os
 
 bind = os.environ.get("ORRERY_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("ORRERY_WORKERS", 2 * multiprocessing.cpu_count()))
-worker_class = "gthread"
-threads = int(os.environ.get("ORRERY_THREADS", "16"))
-# With gthread the timeout watches the worker's heartbeat, not request length, so a live
-# stream (which ends by itself after ORRERY_SSE_MAX_SECONDS) is not killed by it.
+# One gevent worker per core, at least two (so one long CPU-bound request never stalls
+# every connection): on 2 cores, 2 workers gave 1,800-1,850 commands/s at concurrency
+# 4-16, 4 workers 1,650-1,780 (more processes to switch between, no more cores).
+workers = int(os.environ.get("ORRERY_WORKERS", max(2, multiprocessing.cpu_count())))
+worker_class = os.environ.get("ORRERY_WORKER_CLASS", "gevent")
+# Concurrent connections per gevent worker (open live streams count; each holds a Redis
+# connection while it waits, so workers x connections stays below Redis's maxclients).
+worker_connections = int(os.environ.get("ORRERY_CONNECTIONS", "2000"))
+threads = int(os.environ.get("ORRERY_THREADS", "16"))  # gthread only
+# The timeout watches each worker's heartbeat, not request length, so a live stream
+# (which ends by itself after ORRERY_SSE_MAX_SECONDS) is not killed by it.
 timeout = int(os.environ.get("ORRERY_WORKER_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5
-accesslog = "-"
+# No access log by default: /metrics counts every request by route and status, and writing
+# a line per request costs about 65 us of a worker's CPU (a command costs under 1 ms in
+# all). ORRERY_ACCESS_LOG=- turns it on (to stdout), or names a file.
+accesslog = os.environ.get("ORRERY_ACCESS_LOG") or None
 errorlog = "-"
 
 

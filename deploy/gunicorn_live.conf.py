@@ -1,11 +1,11 @@
-"""gunicorn settings for the match service's live routes (SSE):
+"""gunicorn settings for a process of live routes (SSE) only:
 `gunicorn -c deploy/gunicorn_live.conf.py services.match.wsgi:app`.
 
-The same app as deploy/gunicorn.conf.py, under gevent workers: an open feed is a greenlet
-waiting on a Redis socket, not a thread, so one process holds thousands of them (measured by
-bench/turns_sse.py) and they never take the threads the API's commands need. A proxy routes
-`/v1/matches/*/live` and `/v1/players/me/live` here (docker-compose: match-live); the gthread
-API answers the same routes too, for a deployment without a proxy.
+Not needed to serve them: the API itself (deploy/gunicorn.conf.py) runs gevent workers and
+answers `/v1/matches/*/live` and `/v1/players/me/live` on port 8000 with every other route,
+so `make run` and docker-compose start no separate live process. This config remains for
+bench/turns_sse.py (one gevent process holding a thousand feeds) and for a deployment that
+wants its streams on processes of their own, behind a proxy that routes the live paths here.
 """
 import os
 

@@ -2,9 +2,10 @@
 
 Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
 private server with AOF under ./data/redis). The processes are the match API under
-gunicorn, its live routes under gevent (match-live), the match service's bus consumer, the
-matchmaking API (gunicorn), pairing loop, dispatcher and Celery worker, the bot dispatcher
-and a bot Celery worker, and the turns service's dispatcher, Celery worker and beat;
+gunicorn (gevent workers: every route, the live ones included), the match service's bus
+consumer, the matchmaking API (gunicorn), pairing loop, dispatcher and Celery worker, the
+bot dispatcher and a bot Celery worker, and the turns service's dispatcher, Celery worker
+and beat;
 when one dies, or on Ctrl-C / SIGTERM, everything is stopped, the private Redis last.
 """
 from __future__ import annotations
@@ -45,10 +46,6 @@ def _processes() -> dict:
         "match-api": [python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                       "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
                       "services.match.wsgi:app"],
-        "match-live": [python, "-m", "gunicorn", "-c",
-                       str(ROOT / "deploy" / "gunicorn_live.conf.py"),
-                       "--bind", os.environ.get("ORRERY_LIVE_BIND", "127.0.0.1:8002"),
-                       "services.match.wsgi:app"],
         "match-consumer": [python, "-m", "services.match.consumer"],
         "matchmaking-api": [python, "-m", "gunicorn", "-c",
                             str(ROOT / "deploy" / "gunicorn_matchmaking.conf.py"),
@@ -80,11 +77,8 @@ def _environments(base: dict) -> dict:
     service's)."""
     metrics = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "matchmaking"
     metrics.mkdir(parents=True, exist_ok=True)
-    live = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "match-live"
-    live.mkdir(parents=True, exist_ok=True)
     overrides = {name: {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
                  for name in _processes() if name.startswith("matchmaking-")}
-    overrides["match-live"] = {"PROMETHEUS_MULTIPROC_DIR": str(live)}
     return overrides
 
 

@@ -3,11 +3,16 @@
 The seed lives only in the match's private meta hash, never in the log or a response: with
 it, anyone could recompute hidden deck orders. Deriving one Random per version (rather than
 keeping a generator between requests) makes a seeded match reproducible across processes.
+
+A stored seed never changes (the first writer wins and nothing rewrites it), so `Seeds`
+keeps the ones it has read in-process: a command costs no Redis read for its seed.
 """
 from __future__ import annotations
 
 import random
 import secrets
+from collections import OrderedDict
+from threading import Lock
 from typing import Optional
 
 SEED_FIELD = "seed"
@@ -36,3 +41,41 @@ def seed_of(redis, meta_key: str, proposed: Optional[int] = None) -> int:
         redis.hsetnx(meta_key, SEED_FIELD, new_seed(proposed))
         stored = redis.hget(meta_key, SEED_FIELD)
     return int(stored)
+
+
+class Seeds:
+    """Match seeds, read from each match's meta hash once per process and kept."""
+
+    def __init__(self, redis, keys, size: int = 4096):
+        self.redis = redis
+        self.keys = keys
+        self._known: "OrderedDict[str, int]" = OrderedDict()
+        self._size = size
+        self._lock = Lock()
+
+    def of(self, match_id: str) -> int:
+        """The match's seed (a match without one gets a random one, as `seed_of` says)."""
+        with self._lock:
+            known = self._known.get(match_id)
+        if known is None:
+            known = self._keep(match_id, seed_of(self.redis, self.keys.meta(match_id)))
+        return known
+
+    def create(self, match_id: str, proposed: Optional[int], meta: dict) -> int:
+        """Store a new match's seed (`proposed`, else a random one; a seed already stored
+        stands) and its other `meta` fields in one round trip; return the seed."""
+        key = self.keys.meta(match_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hsetnx(key, SEED_FIELD, new_seed(proposed))
+        pipe.hset(key, mapping=meta)
+        pipe.hget(key, SEED_FIELD)
+        stored = pipe.execute()[-1]
+        return self._keep(match_id, int(stored))
+
+    def _keep(self, match_id: str, seed: int) -> int:
+        with self._lock:
+            self._known[match_id] = seed
+            self._known.move_to_end(match_id)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+        return seed

@@ -1,10 +1,16 @@
 """The one command path: HTTP and the bus consumer both submit commands through `submit`,
 and the platform's own commands (timeouts, vacations) through `submit_system`.
 
-Load the match, answer a repeated command id with its first answer, check the expected
-version and the turn, decide (platform commands first: services/match/platform_commands.py,
-then the engine), append at the version decided on (the append script is the one place
-concurrency is settled), fold, remember and announce.
+Load the match, check the expected version and the turn, decide (platform commands first:
+services/match/platform_commands.py, then the engine), append at the version decided on (the
+append script is the one place concurrency and command ids are settled), fold what was
+written, remember and announce. A repeated command id gets its first answer: the append
+script says so, and when the command would now be refused (a stale version, not the seat's
+turn any more, a rule) its id is looked up before the refusal is answered.
+
+Round trips on the usual path: the catch-up read of the (cached) match, the append, the
+announcement. The seed is kept in-process (services/match/chance.py) and the appended
+events come back from the append, not from a second read.
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from typing import Callable, Optional
 
 from services.match import platform_commands
 from services.match.announce import announce
-from services.match.chance import decision_rng, seed_of
+from services.match.chance import decision_rng
 from services.match.context import MatchContext
 from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
                                     DUPLICATES)
@@ -42,12 +48,15 @@ class CommandResult:
 
 def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
            command_id: Optional[str] = None, expected_version: Optional[int] = None,
-           source: str = "http") -> CommandResult:
-    """Apply `command` for `seat`, or raise the ApiError that says why not."""
+           source: str = "http", state: Optional[MatchState] = None) -> CommandResult:
+    """Apply `command` for `seat`, or raise the ApiError that says why not.
+
+    `state`: the match as the caller just loaded it (the HTTP route does, to find the
+    seat), so it is not loaded twice; an append at a stale version is refused anyway."""
     def decide(state: MatchState) -> list:
         return _decide(ctx, state, seat, command, source)
     return _timed(ctx, match_id, command_key(seat, command_id), expected_version, decide,
-                  source)
+                  source, state)
 
 
 def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
@@ -55,16 +64,17 @@ def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: s
     """Apply a platform command (time_out, vacation_start, vacation_end: see
     platform_commands), checked against the log and the wall clock `now`."""
     def decide(state: MatchState) -> list:
-        rng = decision_rng(seed_of(ctx.redis, ctx.keys.meta(state.match_id)), state.version)
+        rng = decision_rng(ctx.seeds.of(state.match_id), state.version)
         return platform_commands.decide_system(state, command, time.time() if now is None
                                                else now, rng)
     return _timed(ctx, match_id, f"system:{command_id}", None, decide, "system")
 
 
-def _timed(ctx, match_id, key, expected_version, decide, source) -> CommandResult:
+def _timed(ctx, match_id, key, expected_version, decide, source,
+           state: Optional[MatchState] = None) -> CommandResult:
     started = time.perf_counter()
     try:
-        result = _submit(ctx, match_id, key, expected_version, decide)
+        result = _submit(ctx, match_id, key, expected_version, decide, state)
     except errors.ApiError as error:
         COMMANDS.labels(source, error.code).inc()
         raise
@@ -79,16 +89,22 @@ def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
 
 
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
-            decide: Callable[[MatchState], list]) -> CommandResult:
-    state = load_match(ctx, match_id)
-    if key is not None:
-        prior = ctx.log.command_result(match_id, key)
-        if prior is not None:
-            return _repeat(ctx, match_id, prior)
+            decide: Callable[[MatchState], list],
+            state: Optional[MatchState] = None) -> CommandResult:
+    if state is None:
+        state = load_match(ctx, match_id)
     for _ in range(ATTEMPTS):
-        if expected_version is not None and expected_version != state.version:
-            raise errors.VersionConflict(state.version)
-        events = decide(state)
+        try:
+            if expected_version is not None and expected_version != state.version:
+                raise errors.VersionConflict(state.version)
+            events = decide(state)
+        except Exception:
+            # A command id seen before gets its first answer, whatever deciding it again
+            # says: the retry of a command that was applied is stale or out of turn now.
+            prior = None if key is None else ctx.log.command_result(match_id, key)
+            if prior is not None:
+                return _repeat(ctx, match_id, prior)
+            raise
         try:
             written = ctx.log.append(match_id, events, state.version, command_id=key)
         except LogMoved as moved:
@@ -122,7 +138,7 @@ def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict,
     if seat not in state.to_act():
         raise errors.NotYourTurn(_not_your_turn(state, seat)
                                  + platform_commands.taken_over_hint(state, seat))
-    rng = decision_rng(seed_of(ctx.redis, ctx.keys.meta(state.match_id)), state.version)
+    rng = decision_rng(ctx.seeds.of(state.match_id), state.version)
     try:
         events = reclaim + state.engine.decide(state.game_state, seat, command, rng)
     except engine_api.NotYourTurn as refusal:
@@ -142,9 +158,9 @@ def _not_your_turn(state: MatchState, seat: int) -> str:
 
 
 def _applied(ctx: MatchContext, before: MatchState, written: AppendResult) -> CommandResult:
-    """Fold what was written, keep the new state warm, and tell the bus."""
-    logged = ctx.log.read(before.match_id, from_version=before.version,
-                          to_version=written.last_version)
+    """Fold what was written (as the append returned it), keep the new state warm, and
+    tell the bus."""
+    logged = list(written.logged)
     after = fold(logged, start=before)
     ctx.store.remember(after)
     announce(ctx.bus, after)

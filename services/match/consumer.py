@@ -47,7 +47,7 @@ def handle(ctx: MatchContext, message: dict) -> Optional[dict]:
         state = load_match(ctx, request["match_id"])
         command = load_command(state.game, request["command"])
         submit(ctx, request["match_id"], request["seat"], command, request["command_id"],
-               request.get("expected_version"), source="bus")
+               request.get("expected_version"), source="bus", state=state)
     except ValidationError as error:
         return _rejection(message, "invalid_request", f"Malformed command: {error.messages}")
     except ApiError as error:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from flask import current_app
 
+from services.match.chance import Seeds
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
 from shared.eventlog.connect import connect
@@ -28,6 +29,7 @@ class MatchContext:
     bus: Bus
     store: MatchStore
     tokens: Tokens
+    seeds: Seeds
 
 
 def build(settings: Settings) -> MatchContext:
@@ -39,7 +41,8 @@ def build(settings: Settings) -> MatchContext:
     store = MatchStore(log, snapshots, snapshot_every=settings.snapshot_every)
     return MatchContext(settings=settings, redis=client, keys=keys, log=log,
                         bus=Bus(client, keys, partitions=settings.bus_partitions),
-                        store=store, tokens=Tokens(settings.secret))
+                        store=store, tokens=Tokens(settings.secret),
+                        seeds=Seeds(client, keys))
 
 
 def current() -> MatchContext:

@@ -6,13 +6,13 @@ import uuid
 from typing import Optional
 
 from services.match.announce import announce
-from services.match.chance import seed_of, setup_rng
+from services.match.chance import setup_rng
 from services.match.context import MatchContext
 from services.match.metrics import APPENDS
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games.api import Game, InvalidOptions
 from shared.games.registry import UnknownGame, get_game
-from shared.games.replay import MatchState, match_created
+from shared.games.replay import MatchState, fold, match_created
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 
@@ -29,7 +29,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
         return ctx.store.load(match_id)
     engine = _game(request["game"])
     _check_seat_count(engine, request["seats"])
-    seats = [_seat(ctx, seat) for seat in request["seats"]]
+    seats = _seats(ctx, request["seats"])
     if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
     options = _options(engine, request.get("options") or {})
@@ -37,8 +37,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     match_id = match_id or uuid.uuid4().hex
     created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
-    seed = seed_of(ctx.redis, ctx.keys.meta(match_id), request.get("seed"))
-    ctx.redis.hset(ctx.keys.meta(match_id), mapping={
+    seed = ctx.seeds.create(match_id, request.get("seed"), {
         "created_by": caller or "service", "created_at": created_at})
     setup = engine.setup(options, len(seats), setup_rng(seed))
     created = match_created(match_id, engine.spec.name, seats, options, request.get("clock"),
@@ -47,12 +46,13 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
         created["data"]["matchmaking"] = dict(provenance)
     events = [created] + setup
     try:
-        ctx.log.append(match_id, events, expected_version=0)
+        written = ctx.log.append(match_id, events, expected_version=0)
     except LogMoved:  # the same match_id was created concurrently: that one stands
         return ctx.store.load(match_id)
     APPENDS.labels("creation").inc()
     _list_for_players(ctx, match_id, seats, created_at)
-    state = ctx.store.load(match_id)
+    state = fold(written.logged)  # the log as written: no need to read it back
+    ctx.store.remember(state)
     announce(ctx.bus, state)
     return state
 
@@ -73,14 +73,24 @@ def _check_seat_count(engine: Game, seats: list) -> None:
                                         f"not {len(seats)}."]})
 
 
-def _seat(ctx: MatchContext, seat: dict) -> dict:
-    """A seat as MatchCreated records it: {player_id, name} or {bot, level}."""
-    if "bot" in seat:
-        return {"bot": seat["bot"], "level": seat.get("level", 1)}
-    name = ctx.redis.hget(ctx.keys.player(seat["player_id"]), "name")
-    if name is None:
-        raise NotFound(f"There is no player {seat['player_id']!r}.")
-    return {"player_id": seat["player_id"], "name": name.decode()}
+def _seats(ctx: MatchContext, requested: list) -> list:
+    """The seats as MatchCreated records them: {player_id, name} or {bot, level}; every
+    player's name is read in one round trip."""
+    pipe = ctx.redis.pipeline(transaction=False)
+    for seat in requested:
+        if "bot" not in seat:
+            pipe.hget(ctx.keys.player(seat["player_id"]), "name")
+    names = iter(pipe.execute())
+    seats = []
+    for seat in requested:
+        if "bot" in seat:
+            seats.append({"bot": seat["bot"], "level": seat.get("level", 1)})
+            continue
+        name = next(names)
+        if name is None:
+            raise NotFound(f"There is no player {seat['player_id']!r}.")
+        seats.append({"player_id": seat["player_id"], "name": name.decode()})
+    return seats
 
 
 def _check_clock(engine: Game, clock: Optional[dict]) -> None:

@@ -1,6 +1,8 @@
 """The match service's HTTP request and response schemas (the edge; the core sees dicts)."""
 from __future__ import annotations
 
+import functools
+
 from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
 
 from services.match.platform_commands import SEAT_COMMANDS
@@ -161,16 +163,26 @@ class CommandResponseSchema(Schema):
     to_act = fields.List(fields.Integer(), required=True)
 
 
+_PLATFORM_COMMAND = PlatformCommandSchema()
+
+
+@functools.lru_cache(maxsize=None)
+def _command_schema(game: str) -> Schema:
+    """One instance of each game's command schema, built on first use (loading keeps no
+    state on it). A game without one raises ModuleNotFoundError, which is not cached."""
+    return command_schema(game)
+
+
 def load_command(game: str, command: dict) -> dict:
     """The command checked against the game's shape (or the platform's, for resign, abort
     and reclaim: one schema for every game); raise ValidationError keyed "command"."""
     if isinstance(command, dict) and command.get("type") in PLATFORM_COMMANDS:
         try:
-            return PlatformCommandSchema().load(command)
+            return _PLATFORM_COMMAND.load(command)
         except ValidationError as error:
             raise ValidationError({"command": error.messages}) from None
     try:
-        schema = command_schema(game)
+        schema = _command_schema(game)
     except ModuleNotFoundError:  # a game without a shape schema: its rules check everything
         if not isinstance(command.get("type"), str):
             raise ValidationError({"command": {"type": ["A command needs a string type."]}})

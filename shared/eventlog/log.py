@@ -6,7 +6,7 @@ version, and a command id already seen returns the first result and appends noth
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Sequence
@@ -27,11 +27,16 @@ class VersionConflict(Exception):
 
 @dataclass(frozen=True)
 class AppendResult:
-    """Which versions an append wrote, and whether it was a repeat of an earlier command."""
+    """Which versions an append wrote, and whether it was a repeat of an earlier command.
+
+    `logged` holds the events this append wrote exactly as `read` returns them ({v, type,
+    data, at}), so a writer need not read them back; it is empty for a duplicate (its
+    events are the first append's) and for a result looked up by `command_result`."""
 
     first_version: int
     last_version: int
     duplicate: bool
+    logged: tuple = field(default=(), compare=False, repr=False)
 
     @property
     def version(self) -> int:
@@ -69,7 +74,8 @@ class EventLog:
         """Append `events` at `expected_version`; raise VersionConflict if the log moved."""
         if not events:
             raise ValueError("an append needs at least one event")
-        args = [expected_version, command_id or "", _now(), len(events)]
+        at = _now()
+        args = [expected_version, command_id or "", at, len(events)]
         for event in events:
             args += [event["type"], json.dumps(event["data"], separators=(",", ":"))]
         status, value = self._append(
@@ -79,7 +85,13 @@ class EventLog:
         if status == "conflict":
             raise VersionConflict(expected_version, int(value))
         first, last = _range(value)
-        return AppendResult(first, last, duplicate=(status == "duplicate"))
+        if status == "duplicate":
+            return AppendResult(first, last, duplicate=True)
+        # What `read` would return: the data as stored (JSON), the script's one timestamp.
+        logged = tuple({"v": first + i, "type": args[4 + 2 * i],
+                        "data": json.loads(args[5 + 2 * i]), "at": at}
+                       for i in range(len(events)))
+        return AppendResult(first, last, duplicate=False, logged=logged)
 
     def read(self, match_id: str, from_version: int = 0, limit: Optional[int] = None,
              to_version: Optional[int] = None) -> list:

@@ -17,10 +17,16 @@ SALT = "orrery-player-token"
 
 
 class Tokens:
-    """Issues and reads the tokens that name a player."""
+    """Issues and reads the tokens that name a player.
+
+    A token's signature is checked once per process: the player a valid token names never
+    changes, so it is kept (a bounded number of them); invalid tokens are never kept."""
+
+    KEPT = 10_000
 
     def __init__(self, secret: str):
         self._serializer = URLSafeSerializer(secret, salt=SALT)
+        self._valid: dict = {}
 
     def issue(self, player_id: str) -> str:
         """A token that names `player_id`."""
@@ -28,12 +34,18 @@ class Tokens:
 
     def player_of(self, token: str) -> str:
         """The player a token names; raise Unauthenticated if it is not one of ours."""
+        player_id = self._valid.get(token)
+        if player_id is not None:
+            return player_id
         try:
             player_id = self._serializer.loads(token)
         except BadSignature:
             raise Unauthenticated("The bearer token is not valid.") from None
         if not isinstance(player_id, str):
             raise Unauthenticated("The bearer token is not valid.")
+        if len(self._valid) >= self.KEPT:
+            self._valid.clear()  # rare; a kept token is only a saved signature check
+        self._valid[token] = player_id
         return player_id
 
 

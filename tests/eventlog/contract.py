@@ -8,7 +8,8 @@ connection) on the test's namespace, so that racing writers in other processes c
 their own.
 
 Promises:
-- an append lands exactly at the expected version, and reports the versions it wrote;
+- an append lands exactly at the expected version, and reports the versions it wrote and
+  the events as logged (what a read returns), so a writer need not read them back;
 - a stale expected version appends nothing and reports the log's current version;
 - a command id already seen returns the first result and appends nothing, whatever
   expected version the retry carries;
@@ -93,6 +94,15 @@ class EventLogContract:
         assert set(event) == {"v", "type", "data", "at"}
         assert event["type"] == "Happened" and event["v"] == 1
         assert isinstance(event["at"], str) and event["at"].endswith("Z")
+
+    def test_an_append_returns_its_events_as_a_read_returns_them(self, log, match_id):
+        log.append(match_id, [_event(1)], 0)
+        data = {"tuple": (1, 2), "nested": {"x": [None, 1.5]}, "text": "é"}
+        written = log.append(match_id, [_event(2, **data), _event(3)], 1, command_id="c")
+        assert list(written.logged) == log.read(match_id, from_version=1)
+        assert written.logged[0]["data"]["tuple"] == [1, 2]  # as JSON keeps it
+        again = log.append(match_id, [_event(2)], 1, command_id="c")
+        assert again.duplicate and again.logged == ()  # a repeat wrote nothing
 
     def test_empty_append_is_refused(self, log, match_id):
         with pytest.raises(ValueError):

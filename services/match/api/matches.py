@@ -87,7 +87,7 @@ def post_command(match_id, query, body):
     except ValidationError as error:
         raise InvalidRequest(error.messages) from None
     result = submit(ctx, match_id, seat, command, body.get("command_id"),
-                    body.get("expected_version"))
+                    body.get("expected_version"), state=state)
     return {"version": result.version, "to_act": list(result.to_act),
             "events": redact_all(result.state, result.events, seat)}
 

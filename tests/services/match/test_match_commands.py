@@ -53,6 +53,26 @@ def test_a_retried_command_id_returns_the_first_answer_and_appends_nothing(clien
     assert _announcements(ctx)[-1]["version"] == 4
 
 
+def test_a_retry_gets_the_first_answer_whatever_deciding_it_again_would_say(client, ctx,
+                                                                              ana, bo, ttt):
+    """The first answer, whether the retry is out of turn, stale, or even legal again."""
+    first = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2).get_json()
+    out_of_turn = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2)
+    assert out_of_turn.status_code == 200 and out_of_turn.get_json() == first
+    mark(client, bo, ttt, 0)
+    stale = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2)
+    assert stale.status_code == 200 and stale.get_json() == first
+    legal_again = mark(client, ana, ttt, 5, command_id="c-1")  # cell 5 is free: still a retry
+    assert legal_again.status_code == 200 and legal_again.get_json() == first
+    assert ctx.log.version(ttt) == 4
+
+
+def test_the_answer_carries_the_events_as_logged(client, ctx, ana, ttt):
+    body = mark(client, ana, ttt, 4).get_json()
+    assert body["events"] == ctx.log.read(ttt, from_version=2)
+    assert ctx.store.load(ttt).version == body["version"] == 3
+
+
 def test_command_ids_belong_to_the_seat_that_sent_them(client, ctx, ana, bo, ttt):
     mark(client, ana, ttt, 4, command_id="same")
     response = mark(client, bo, ttt, 0, command_id="same")

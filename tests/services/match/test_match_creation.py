@@ -46,6 +46,17 @@ def test_a_seed_makes_the_setup_reproducible(client, ctx, ana):
     assert setup(one) != setup(three)
 
 
+def test_a_stored_seed_stands_and_is_read_once(ctx):
+    """The first writer's seed wins (racing creators agree on one); a process keeps the
+    seeds it has read, since none ever changes."""
+    match_id = "f" * 32
+    assert ctx.seeds.create(match_id, 11, {"created_by": "a"}) == 11
+    assert ctx.seeds.create(match_id, 22, {"created_by": "b"}) == 11
+    assert ctx.redis.hget(ctx.keys.meta(match_id), "seed") == b"11"
+    ctx.redis.hset(ctx.keys.meta(match_id), "seed", 33)  # never done: shows the cache
+    assert ctx.seeds.of(match_id) == 11
+
+
 def test_the_view_shows_the_clock_as_agreed_and_enforced(client, ana):
     # Issue #5 enforces clocks (it replaced "not enforced yet"); tic-tac-toe has no pass,
     # so this clock's policy is `bot` (a `skip` is refused: test_match_turns.py).

@@ -72,12 +72,16 @@ def test_a_limit_of_zero_disables_limiting(settings):
     assert all(client.get("/v1/games").status_code == 200 for _ in range(20))
 
 
-def test_gunicorn_config_binds_loopback_with_threads(monkeypatch, tmp_path):
+def test_gunicorn_config_binds_loopback_with_gevent_workers(monkeypatch, tmp_path):
+    """gevent, so that live streams (greenlets) never hold up other requests on port 8000."""
     monkeypatch.setenv("PORT", "9123")
-    monkeypatch.delenv("ORRERY_BIND", raising=False)
+    for name in ("ORRERY_BIND", "ORRERY_WORKER_CLASS", "ORRERY_ACCESS_LOG"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "prom"))
     conf = runpy.run_path(str(Path(__file__).resolve().parents[3] / "deploy" / "gunicorn.conf.py"))
     assert conf["bind"] == "127.0.0.1:9123"
-    assert conf["worker_class"] == "gthread" and conf["threads"] > 1 and conf["workers"] >= 1
+    assert conf["worker_class"] == "gevent" and conf["workers"] >= 1
+    assert conf["worker_connections"] >= 1000
+    assert conf["accesslog"] is None
     conf["on_starting"](None)
     assert (tmp_path / "prom").is_dir()
