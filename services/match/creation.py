@@ -1,6 +1,7 @@
 """Creating a match: check the request against the game, draw its setup, write version 1..n."""
 from __future__ import annotations
 
+import random
 import time
 import uuid
 from typing import Optional
@@ -34,6 +35,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
         raise Forbidden("You must hold one of the seats of a match you create.")
     options = _options(engine, request.get("options") or {})
     _check_clock(engine, request.get("clock"))
+    _check_setup(engine, options, len(seats))
     match_id = match_id or uuid.uuid4().hex
     created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
@@ -104,6 +106,16 @@ def _check_clock(engine: Game, clock: Optional[dict]) -> None:
 def _options(engine: Game, given: dict) -> dict:
     try:
         return engine.spec.resolve_options(given)
+    except InvalidOptions as error:
+        raise InvalidRequest({"options": error.fields},
+                             f"{engine.spec.title} does not accept these options.") from None
+
+
+def _check_setup(engine: Game, options: dict, seats: int) -> None:
+    """Some options are valid only for some seat counts, which only the engine's setup knows
+    (an Exsilium scenario is for one table size): try it before anything is written."""
+    try:
+        engine.setup(options, seats, random.Random(0))
     except InvalidOptions as error:
         raise InvalidRequest({"options": error.fields},
                              f"{engine.spec.title} does not accept these options.") from None
