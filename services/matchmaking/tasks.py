@@ -14,19 +14,18 @@ from celery import Celery
 from services.matchmaking import context as context_module
 from services.matchmaking.results import result_of
 from services.matchmaking.standings import StandingsBusy
+from shared.celery_config import worker_config
 from shared.config import Settings
 
 APPLY_RESULT = "matchmaking.apply_result"
+VISIBILITY_TIMEOUT = 300.0  # seconds before a dead worker's task runs again
 
 
 def make_celery(settings: Settings) -> Celery:
     """A Celery app on the Redis broker, its keys under the namespace."""
     app = Celery("orrery.matchmaking", broker=settings.redis_url)
-    app.conf.update(
-        broker_transport_options={"global_keyprefix": settings.namespace},
-        task_acks_late=True, task_reject_on_worker_lost=True, worker_prefetch_multiplier=1,
-        task_ignore_result=True, task_default_queue="matchmaking",
-        broker_connection_retry_on_startup=True, worker_hijack_root_logger=False)
+    # Rating a result is idempotent (one key per match), so a lost task may simply run again.
+    app.conf.update(**worker_config(settings.namespace, "matchmaking", VISIBILITY_TIMEOUT))
     return app
 
 

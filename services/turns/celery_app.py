@@ -14,6 +14,7 @@ from __future__ import annotations
 from celery import Celery
 
 from services.turns.config import TurnsSettings
+from shared.celery_config import worker_config
 
 PROJECT_TASK = "orrery.turns.project"
 SWEEP_TASK = "orrery.turns.sweep"
@@ -21,27 +22,14 @@ WEBHOOK_TASK = "orrery.turns.webhook"
 
 
 def make_app(settings: TurnsSettings | None = None) -> Celery:
+    """A Celery app (with its beat schedule) configured for `settings`."""
     settings = settings or TurnsSettings.from_env()
     app = Celery("orrery-turns", broker=settings.base.redis_url,
                  include=["services.turns.tasks"])
     app.conf.update(
-        task_ignore_result=True,
-        result_backend=None,
-        task_acks_late=True,
-        task_reject_on_worker_lost=True,
-        worker_prefetch_multiplier=1,
-        task_default_queue=settings.queue,
+        **worker_config(settings.base.namespace, settings.queue, settings.visibility_timeout),
         task_routes={name: {"queue": settings.queue}
                      for name in (PROJECT_TASK, SWEEP_TASK, WEBHOOK_TASK)},
-        task_serializer="json",
-        accept_content=["json"],
-        broker_transport_options={"global_keyprefix": settings.base.namespace,
-                                  "visibility_timeout": settings.visibility_timeout},
-        broker_connection_retry_on_startup=True,
-        worker_send_task_events=False,
-        task_send_sent_event=False,
-        worker_enable_remote_control=False,
-        worker_hijack_root_logger=False,
         beat_schedule={"sweep-clocks": {
             "task": SWEEP_TASK, "schedule": settings.sweep_seconds,
             # A sweep not run within a second is superseded by the next one.

@@ -1,0 +1,40 @@
+"""The Celery settings every Orrery worker shares (bots, turns, matchmaking).
+
+Tasks are idempotent (STYLE #11), so they are acknowledged late and run again when a worker
+dies; no task returns a result. Every broker key carries the namespace, so two test runs
+(or tenants) on one Redis never share a queue.
+"""
+from __future__ import annotations
+
+# Kombu's Redis transport looks for unacknowledged messages past their visibility timeout
+# every `unacked_restore_interval` x `unacked_restore_throttle` seconds (100 s by default);
+# sweeping at a third of the timeout (1-10 s) bounds redelivery to about 4/3 of it.
+MAX_RESTORE_INTERVAL = 10
+
+
+def transport_options(namespace: str, visibility_timeout: float) -> dict:
+    """Redis transport options: namespaced keys, and redelivery soon after the timeout."""
+    return {"global_keyprefix": namespace, "visibility_timeout": visibility_timeout,
+            "unacked_restore_interval": max(1, min(MAX_RESTORE_INTERVAL,
+                                                   int(visibility_timeout / 3))),
+            "unacked_restore_throttle": 1}
+
+
+def worker_config(namespace: str, queue: str, visibility_timeout: float) -> dict:
+    """The `app.conf` settings of an Orrery Celery app whose tasks go to `queue`."""
+    return dict(
+        task_ignore_result=True,
+        result_backend=None,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_default_queue=queue,
+        task_serializer="json",
+        accept_content=["json"],
+        broker_transport_options=transport_options(namespace, visibility_timeout),
+        broker_connection_retry_on_startup=True,
+        worker_send_task_events=False,
+        task_send_sent_event=False,
+        worker_enable_remote_control=False,  # no pidbox fanout keys shared between runs
+        worker_hijack_root_logger=False,
+    )
