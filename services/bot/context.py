@@ -5,9 +5,7 @@ from dataclasses import dataclass
 
 from services.bot.config import BotSettings
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
-from shared.eventlog.snapshots import SnapshotStore
-from shared.eventlog.store import MatchStore
+from shared.eventlog.store import MatchStore, reader_parts
 
 
 @dataclass(frozen=True)
@@ -22,11 +20,4 @@ class BotContext:
 
 def build(settings: BotSettings) -> BotContext:
     """Open Redis and wire the log, bus and a read-only store (bots never write snapshots)."""
-    base = settings.base
-    client = connect(base.redis_url)
-    keys = Keys(base.namespace)
-    log = EventLog(client, keys)
-    store = MatchStore(log, SnapshotStore(client, keys),
-                       cache_size=256, snapshot_every=0)
-    return BotContext(settings=settings, redis=client, keys=keys, log=log,
-                      bus=Bus(client, keys, partitions=base.bus_partitions), store=store)
+    return BotContext(settings=settings, **reader_parts(settings.base, cache_size=256))

@@ -5,9 +5,7 @@ from dataclasses import dataclass
 
 from services.turns.config import TurnsSettings
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
-from shared.eventlog.snapshots import SnapshotStore
-from shared.eventlog.store import MatchStore
+from shared.eventlog.store import MatchStore, reader_parts
 
 
 @dataclass(frozen=True)
@@ -22,10 +20,4 @@ class TurnsContext:
 
 def build(settings: TurnsSettings) -> TurnsContext:
     """Open Redis; a read-only store (only the match service writes snapshots)."""
-    base = settings.base
-    client = connect(base.redis_url)
-    keys = Keys(base.namespace)
-    log = EventLog(client, keys)
-    store = MatchStore(log, SnapshotStore(client, keys), cache_size=4096, snapshot_every=0)
-    return TurnsContext(settings=settings, redis=client, keys=keys, log=log,
-                        bus=Bus(client, keys, partitions=base.bus_partitions), store=store)
+    return TurnsContext(settings=settings, **reader_parts(settings.base, cache_size=4096))

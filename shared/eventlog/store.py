@@ -6,6 +6,9 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Optional
 
+from shared.eventlog.bus import Bus
+from shared.eventlog.connect import connect
+from shared.eventlog.keys import Keys
 from shared.eventlog.log import EventLog
 from shared.eventlog.snapshots import SnapshotStore
 from shared.games.replay import MatchState, fold
@@ -60,3 +63,15 @@ class MatchStore:
     def _cached(self, match_id: str) -> Optional[MatchState]:
         with self._lock:
             return self._cache.get(match_id)
+
+
+def reader_parts(settings, cache_size: int) -> dict:
+    """Redis, keys, log, bus and a store that reads snapshots but never writes them: what a
+    service that follows matches without owning them (bots, turns) is built from."""
+    client = connect(settings.redis_url)
+    keys = Keys(settings.namespace)
+    log = EventLog(client, keys)
+    return {"redis": client, "keys": keys, "log": log,
+            "bus": Bus(client, keys, partitions=settings.bus_partitions),
+            "store": MatchStore(log, SnapshotStore(client, keys), cache_size=cache_size,
+                                snapshot_every=0)}
