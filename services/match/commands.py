@@ -143,6 +143,8 @@ def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict,
         events = reclaim + state.engine.decide(state.game_state, seat, command, rng)
     except engine_api.NotYourTurn as refusal:
         raise errors.NotYourTurn(refusal.rule) from None
+    except engine_api.MalformedCommand as refusal:  # the shape, not a rule: 400
+        raise errors.InvalidRequest({"command": refusal.fields}, refusal.rule) from None
     except engine_api.IllegalCommand as refusal:
         raise errors.IllegalCommand(refusal.rule) from None
     if len(events) == len(reclaim):

@@ -24,15 +24,27 @@ State = Any
 
 
 class RuleError(Exception):
-    """A command the rules refuse. `rule` names the rule in words a player understands."""
+    """A command the rules refuse. `rule` names the rule in words a player understands;
+    `key`, when given, names the message (the same in every language)."""
 
-    def __init__(self, rule: str):
+    def __init__(self, rule: str, key: Optional[str] = None):
         super().__init__(rule)
         self.rule = rule
+        self.key = key
 
 
 class IllegalCommand(RuleError):
     """The command breaks a rule of the game as it stands now (HTTP 422)."""
+
+
+class MalformedCommand(IllegalCommand):
+    """The command does not have the shape of any of the game's commands (HTTP 400): a
+    missing, extra or mistyped field. Checked before any rule (kit/vocabulary.py)."""
+
+    def __init__(self, rule: str, fields: Mapping[str, str], kind: Optional[str] = None):
+        super().__init__(rule, key="malformed")
+        self.fields = dict(fields)
+        self.kind = kind
 
 
 class NotYourTurn(RuleError):
@@ -78,6 +90,10 @@ class GameSpec:
     min_players: int
     max_players: int
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    # Whether a seat may be kept from seeing part of the state (hands, decks, secret bids):
+    # such a game must supply a sampler (the contract suite enforces it) and its views and
+    # events are checked for leaks.
+    hides_information: bool = False
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict:
         """Fill defaults and check every option against its spec; raise InvalidOptions."""
@@ -130,6 +146,9 @@ class Game:
     sampler(state, seat, rng) -> state           a state consistent with what `seat` sees,
                                                  its hidden parts drawn afresh (determinization)
 
+    Every game declares its `vocabulary` (kit.Vocabulary); its `decide` checks the shape
+    of a command against it before any rule (kit.checked_decide).
+
     For play-by-turn clocks, a game where a seat may pass supplies:
     pass_command(state, seat) -> command | None  the command that passes the seat's turn, or
                                                  None when it cannot pass now; a game without
@@ -148,3 +167,5 @@ class Game:
     heuristic: Optional[Callable[[State, Seat], float]] = None
     sampler: Optional[Callable[[State, Seat, random.Random], State]] = None
     pass_command: Optional[Callable[[State, Seat], Optional[Command]]] = None
+    # The game's command and event types, declared once (shared/games/kit/vocabulary.py).
+    vocabulary: Any = None

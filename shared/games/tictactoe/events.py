@@ -1,9 +1,10 @@
-"""Tic-tac-toe events (past tense, stable names)."""
+"""Tic-tac-toe events (past tense, stable names), built from the vocabulary's declarations."""
+from shared.games.tictactoe.vocabulary import CELL_MARKED, GAME_STARTED
 
 
 def game_started() -> dict:
-    return {"type": "GameStarted", "data": {"seats": 2}}
+    return GAME_STARTED(seats=2)
 
 
 def cell_marked(seat: int, cell: int) -> dict:
-    return {"type": "CellMarked", "data": {"seat": seat, "cell": cell}}
+    return CELL_MARKED(seat=seat, cell=cell)

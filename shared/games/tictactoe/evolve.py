@@ -3,6 +3,7 @@ from dataclasses import replace
 
 from shared.games.tictactoe.rules import winner_of
 from shared.games.tictactoe.state import State
+from shared.games.tictactoe.vocabulary import CELL_MARKED, GAME_STARTED
 
 
 def _game_started(state, data):
@@ -18,7 +19,7 @@ def _cell_marked(state, data):
     return replace(state, cells=cells, next_seat=1 - data["seat"], winner=winner, over=over)
 
 
-_APPLY = {"GameStarted": _game_started, "CellMarked": _cell_marked}
+_APPLY = {GAME_STARTED.name: _game_started, CELL_MARKED.name: _cell_marked}
 
 
 def evolve(state, event):

@@ -2,6 +2,7 @@
 from shared.games.api import IllegalCommand, NotYourTurn
 from shared.games.tictactoe import events
 from shared.games.tictactoe.spec import LINES
+from shared.games.tictactoe.vocabulary import MARK
 
 
 def setup(options, seats, rng):
@@ -16,18 +17,14 @@ def to_act(state):
 def legal_commands(state, seat):
     if seat not in to_act(state):
         return []
-    return [{"type": "mark", "cell": i} for i, c in enumerate(state.cells) if c is None]
+    return [MARK(cell=i) for i, c in enumerate(state.cells) if c is None]
 
 
 def decide(state, seat, command, rng):
-    """Mark an empty cell on your turn."""
+    """Mark an empty cell on your turn (the command's shape is checked before: kit)."""
     if seat not in to_act(state):
         raise NotYourTurn("It is not your turn." if not state.over else "The game is over.")
-    if command.get("type") != "mark":
-        raise IllegalCommand(f"Tic-tac-toe has one command, 'mark'; got {command.get('type')!r}.")
-    cell = command.get("cell")
-    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell <= 8:
-        raise IllegalCommand("A mark goes on a cell numbered 0 to 8.")
+    cell = command["cell"]
     if state.cells[cell] is not None:
         raise IllegalCommand(f"Cell {cell} is already marked.")
     return [events.cell_marked(seat, cell)]
