@@ -6,7 +6,7 @@ from typing import Optional
 
 from flask import Flask
 
-from services.match import context, metrics
+from services.match import context, metrics, webclient
 from services.match.api import games, matches, me, players  # noqa: F401 (me: routes on players)
 from shared.config import Settings
 from shared.web import api, ops, ratelimit
@@ -16,7 +16,7 @@ from shared.web import metrics as web_metrics
 def create_app(settings: Optional[Settings] = None) -> Flask:
     """A match service app over the Redis and namespace `settings` name."""
     settings = settings or Settings.from_env()
-    app = Flask("orrery.match")
+    app = Flask("orrery.match", static_folder=None)  # the client's files: webclient.py
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("ORRERY_SSE_HEARTBEAT_SECONDS", "15")),
@@ -30,4 +30,5 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     api.serve(app, title="Orrery match service", description="Orrery's match service.",
               blueprints=(players.blp, games.blp, matches.blp, probes),
               unavailable="The match store is unavailable; try again shortly.")
+    app.register_blueprint(webclient.blp)  # the browser client, outside /openapi.json
     return app

@@ -8,7 +8,7 @@ from flask import Flask
 from services.matchmaking import context, metrics
 from services.matchmaking.api import standings, tickets
 from shared.config import Settings
-from shared.web import api, ops, ratelimit
+from shared.web import api, cors, ops, ratelimit
 from shared.web import metrics as web_metrics
 
 
@@ -19,6 +19,7 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     ctx = context.build(settings)
     app.extensions["orrery.matchmaking"] = ctx
     web_metrics.install(app, metrics.REQUESTS)
+    cors.install(app, cors.allowed_origins())  # the browser client calls from the match service
     ratelimit.install(app, redis=ctx.redis, tokens=ctx.tokens, key=ctx.keys.rate,
                       limit=settings.rate_limit_per_minute)
     probes = ops.blueprint(redis=lambda: ctx.redis,

@@ -1,0 +1,69 @@
+// What every renderer shares: board targets (one command → it sends; several → narrow the
+// list), the platform's own events in words, and a readable fallback for any value.
+
+import { commandAttrs, targetAttrs } from "../dom.js";
+import { language } from "../i18n.js";
+
+/** Attributes that make a board element act: send its one command or narrow to its many. */
+export function targetAttributes(ctx, target, label) {
+  const commands = ctx.targets.get(target) || [];
+  if (commands.length === 1) return commandAttrs(commands[0], label);
+  if (commands.length > 1) return targetAttrs(target, commands.length, label);
+  return {};
+}
+
+/** A value in words: lists joined, objects as key=value. */
+export function plain(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) return value.map(plain).join(" → ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${plain(v)}`).join(", ");
+  return String(value);
+}
+
+/** "move: card p0-basic-1, mini 0" — a command in words when no game says better. */
+export function plainCommand(command) {
+  const rest = Object.entries(command).filter(([k]) => k !== "type");
+  const words = command.type.replace(/_/g, " ");
+  return rest.length ? `${words}: ${rest.map(([k, v]) => `${k} ${plain(v)}`).join(", ")}` : words;
+}
+
+const PLATFORM = {
+  en: {
+    MatchCreated: () => "The match was created.",
+    SeatResigned: (d, who) => `${who(d.seat)} resigned.`,
+    SeatForfeited: (d, who) => `${who(d.seat)} forfeited (out of time).`,
+    TurnTimedOut: (d, who) => `${who(d.seat)} ran out of time.`,
+    SeatTakenOver: (d, who) => `A bot now plays for ${who(d.seat)}.`,
+    SeatReclaimed: (d, who) => `${who(d.seat)} took their seat back.`,
+    MatchAborted: () => "The match was aborted.",
+    VacationStarted: (d, who) => `${who(d.seat)} went on vacation.`,
+    VacationEnded: (d, who) => `${who(d.seat)} is back from vacation.`,
+  },
+  es: {
+    MatchCreated: () => "Se creó la partida.",
+    SeatResigned: (d, who) => `${who(d.seat)} se rindió.`,
+    SeatForfeited: (d, who) => `${who(d.seat)} perdió por tiempo.`,
+    TurnTimedOut: (d, who) => `A ${who(d.seat)} se le acabó el tiempo.`,
+    SeatTakenOver: (d, who) => `Un bot juega ahora por ${who(d.seat)}.`,
+    SeatReclaimed: (d, who) => `${who(d.seat)} recuperó su asiento.`,
+    MatchAborted: () => "Se anuló la partida.",
+    VacationStarted: (d, who) => `${who(d.seat)} se fue de vacaciones.`,
+    VacationEnded: (d, who) => `${who(d.seat)} volvió de vacaciones.`,
+  },
+};
+
+/** The platform's events (any game) in words, or null for a game's own event. */
+export function describePlatform(event, ctx) {
+  const words = PLATFORM[language()] || PLATFORM.en;
+  const say = words[event.type];
+  return say ? say(event.data || {}, ctx.who) : null;
+}
+
+/** A game event in words when its renderer has nothing better. */
+export function plainEvent(event, ctx) {
+  const data = { ...(event.data || {}) };
+  const seat = "seat" in data ? `${ctx.who(data.seat)}: ` : "";
+  delete data.seat;
+  const rest = Object.keys(data).length ? ` (${plain(data)})` : "";
+  return `${seat}${event.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}${rest}`;
+}

@@ -1,0 +1,276 @@
+// Exsilium: Eris's tiles (face down until revealed) with their nodes, deposits, terminals,
+// holes, markers, miniatures and Newaru; the seat's hand, the upgrade row, the combat under
+// way and what is owed — all from the seat's own view, in the match's language.
+//
+// Geometry (shared/games/exsilium/board.py): node id = y * 100 + x on a global grid, each
+// tile a 5x5 block of positions at "row,col". Hundreds of legal commands are narrowed by
+// clicking: a hand card (its commands), then a node (the commands ending there).
+
+import { s } from "../dom.js";
+import { language } from "../i18n.js";
+import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
+
+const STEP = 24;          // px between nodes
+const TILE = STEP * 5;    // px of a tile
+const GAP = 6;            // px between tiles
+const PAD = 10;
+const SEAT_CLASSES = ["s0", "s1", "s2", "s3"];
+
+const WORDS = {
+  en: {
+    choose_faction: "Choose faction", bid: "Bid", choose_start: "Start at node", activate: "Activate",
+    ability: "Faction ability", move: "Move", drop: "Drop", remove_card: "Remove card",
+    activate_terminal: "Activate terminal", access_upgrades: "Access upgrades",
+    leave_upgrades: "Leave upgrades", buy: "Buy", cycle_upgrades: "Cycle upgrades",
+    end_turn: "End turn", commit: "Commit", discard: "Discard", dodge: "Dodge", evade: "Evade",
+    favorable_zone: "Favourable zone", concede: "Concede", leave_conflict: "Leave the conflict",
+    stay: "Stay", displace: "Displace", play: "Play",
+    mini: "miniature", node: "node", path: "path", card: "card", amount: "amount", faction: "faction",
+    face: "face", action: "use its action", control: "take control", cards: "cards", slots: "slots",
+    paid: "paid with", slot: "slot", baralytas: "Baralytas", yes: "yes", no: "no", none: "none",
+    hand: "Hand", upgrades: "Upgrade row", combat: "Combat", pending: "Owed", round: "Round",
+    tokens: "tokens", points: "points", deck: "deck", discardPile: "discard", strength: "strength",
+    cost: "cost", stage: "stage", foe: "foe", committed: "committed", enemy: "enemy action",
+  },
+  es: {
+    choose_faction: "Elegir facción", bid: "Apostar", choose_start: "Empezar en el nodo", activate: "Activar",
+    ability: "Habilidad de facción", move: "Mover", drop: "Soltar", remove_card: "Eliminar carta",
+    activate_terminal: "Activar terminal", access_upgrades: "Acceder a las mejoras",
+    leave_upgrades: "Salir de las mejoras", buy: "Comprar", cycle_upgrades: "Renovar mejoras",
+    end_turn: "Terminar turno", commit: "Comprometer", discard: "Descartar", dodge: "Esquivar", evade: "Evadir",
+    favorable_zone: "Zona favorable", concede: "Ceder", leave_conflict: "Abandonar el conflicto",
+    stay: "Quedarse", displace: "Desplazar", play: "Jugar",
+    mini: "miniatura", node: "nodo", path: "camino", card: "carta", amount: "cantidad", faction: "facción",
+    face: "cara", action: "usar su acción", control: "tomar el control", cards: "cartas", slots: "huecos",
+    paid: "pagado con", slot: "hueco", baralytas: "Baralytas", yes: "sí", no: "no", none: "ninguno",
+    hand: "Mano", upgrades: "Fila de mejoras", combat: "Combate", pending: "Pendiente", round: "Ronda",
+    tokens: "tokens", points: "puntos", deck: "mazo", discardPile: "descarte", strength: "fuerza",
+    cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", enemy: "acción enemiga",
+  },
+};
+const EVENTS = {
+  en: { FactionChosen: "chose a faction", BidPlaced: "placed a bid", BidsRevealed: "Bids revealed",
+        StartChosen: "chose a start", MiniatureMoved: "moved a miniature", TileRevealed: "A tile was revealed",
+        CardUsed: "used a card", TurnEnded: "ended the turn", TurnStarted: "Turn of",
+        RoundStarted: "A new round begins", CombatStarted: "Combat!", CombatWon: "won the combat",
+        NewaruMoved: "A Newaru moved", NewaruSpawned: "A Newaru appeared", MatchEnded: "The match is over",
+        BaralytasCollected: "collected Baralytas", CardsDrawn: "drew cards", CardsCommitted: "committed cards" },
+  es: { FactionChosen: "eligió facción", BidPlaced: "hizo su apuesta", BidsRevealed: "Se revelan las apuestas",
+        StartChosen: "eligió su inicio", MiniatureMoved: "movió una miniatura", TileRevealed: "Se reveló una loseta",
+        CardUsed: "usó una carta", TurnEnded: "terminó su turno", TurnStarted: "Turno de",
+        RoundStarted: "Empieza una nueva ronda", CombatStarted: "¡Combate!", CombatWon: "ganó el combate",
+        NewaruMoved: "Un Newaru se movió", NewaruSpawned: "Apareció un Newaru", MatchEnded: "La partida ha terminado",
+        BaralytasCollected: "recogió Baralytas", CardsDrawn: "robó cartas", CardsCommitted: "comprometió cartas" },
+};
+
+function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
+
+function tileOrigin(r, c) { return [PAD + c * (TILE + GAP), PAD + r * (TILE + GAP)]; }
+
+function nodeXY(id) {
+  const n = Number(id), y = Math.floor(n / 100), x = n % 100;
+  const [ox, oy] = tileOrigin(Math.floor(y / 5), Math.floor(x / 5));
+  return [ox + (x % 5) * STEP + STEP / 2, oy + (y % 5) * STEP + STEP / 2];
+}
+
+function extent(view) {
+  const positions = [...Object.keys(view.tiles || {}), ...(view.facedown || [])].map((k) => k.split(",").map(Number));
+  const rows = Math.max(1, ...positions.map(([r]) => r + 1));
+  const cols = Math.max(1, ...positions.map(([, c]) => c + 1));
+  return [PAD * 2 + cols * TILE + (cols - 1) * GAP, PAD * 2 + rows * TILE + (rows - 1) * GAP];
+}
+
+function cardById(view, id) {
+  for (const p of view.players || []) {
+    for (const c of [...(p.hand || []), ...(p.discard || [])]) if (c.id === id) return c;
+  }
+  return (view.upgrades || []).find((c) => c && c.id === id) || null;
+}
+
+function cardName(view, id) {
+  if (id === null || id === undefined) return w("none");
+  const c = cardById(view, id);
+  return c ? `${c.name} (${c.strength})` : String(id);
+}
+
+function miniNode(view, seat, mini) {
+  const p = (view.players || [])[seat];
+  return p ? p.miniatures[mini] : null;
+}
+
+function drawTiles(svg, view) {
+  for (const [key, tile] of Object.entries(view.tiles || {})) {
+    const [x, y] = tileOrigin(...key.split(",").map(Number));
+    svg.append(s("rect", { x, y, width: TILE, height: TILE, rx: 4, class: "tile", "data-tile": key }));
+    svg.append(s("text", { x: x + 3, y: y + 10, class: "tile-name" }, tile));
+  }
+  for (const key of view.facedown || []) {
+    const [x, y] = tileOrigin(...key.split(",").map(Number));
+    svg.append(s("rect", { x, y, width: TILE, height: TILE, rx: 4, class: "tile facedown", "data-tile": key }));
+    svg.append(s("text", { x: x + TILE / 2, y: y + TILE / 2 + 8, class: "facedown-mark", "text-anchor": "middle" }, "?"));
+  }
+}
+
+function drawNodes(svg, view, ctx) {
+  const holes = new Set((view.holes || []).map(String));
+  const terminals = new Set((view.terminal_tokens || []).map(String));
+  const deposits = view.deposits || {};
+  const control = view.control || {};
+  const moved = new Set(ctx.lastEvents.flatMap((e) => (e.data && e.data.path) || []).map(String));
+  for (const [id, kind] of Object.entries(view.nodes || {})) {
+    const [x, y] = nodeXY(id);
+    const label = `${w("node")} ${id}`;
+    const g = s("g", { "data-node": id, ...targetAttributes(ctx, `node:${id}`, label) });
+    g.append(s("circle", { cx: x, cy: y, r: 10, class: "node-hit" }));
+    const owner = control[id];
+    const cls = `node kind-${kind === "." ? "plain" : kind}${owner !== undefined ? ` ctl-${SEAT_CLASSES[owner]}` : ""}${moved.has(id) ? " last" : ""}`;
+    if (holes.has(id)) g.append(s("text", { x, y: y + 4, class: "hole", "text-anchor": "middle" }, "✕"));
+    else if (kind === "D") g.append(s("rect", { x: x - 6, y: y - 6, width: 12, height: 12, class: cls, transform: `rotate(45 ${x} ${y})` }));
+    else if (kind === "T") g.append(s("rect", { x: x - 5, y: y - 5, width: 10, height: 10, class: cls }));
+    else if (kind === "P") g.append(s("circle", { cx: x, cy: y, r: 6, class: `${cls} portal` }));
+    else if (kind === "A") g.append(s("polygon", { points: `${x},${y - 6} ${x + 6},${y + 5} ${x - 6},${y + 5}`, class: cls }));
+    else g.append(s("circle", { cx: x, cy: y, r: 3, class: cls }));
+    if (deposits[id] && deposits[id].length) {
+      g.append(s("text", { x, y: y + 3, class: "deposit-value", "text-anchor": "middle" }, deposits[id].join("+")));
+    }
+    if (terminals.has(id)) g.append(s("circle", { cx: x + 7, cy: y - 7, r: 3, class: "terminal-token" }));
+    svg.append(g);
+  }
+}
+
+function drawFigures(svg, view) {
+  for (const marker of view.markers || []) {
+    const [x, y] = nodeXY(marker.node);
+    svg.append(s("rect", { x: x - 9, y: y + 3, width: 8, height: 6, class: `marker ${SEAT_CLASSES[marker.owner]} face-${marker.face}` },
+      s("title", {}, `${marker.face}${marker.card ? ` ${cardName(view, marker.card)}` : ""}`)));
+  }
+  (view.players || []).forEach((player, seat) => {
+    player.miniatures.forEach((node, mini) => {
+      if (node === null || node === undefined) return;
+      const [x, y] = nodeXY(node);
+      svg.append(s("g", { class: `mini ${SEAT_CLASSES[seat]}`, "data-mini": `${seat}:${mini}` },
+        s("circle", { cx: x, cy: y, r: 8 }),
+        s("text", { x, y: y + 4, "text-anchor": "middle" }, String(mini + 1)),
+        s("title", {}, `${w("mini")} ${mini + 1} (${seat})`)));
+    });
+  });
+  for (const [id, node] of Object.entries(view.newaru || {})) {
+    const [x, y] = nodeXY(node);
+    svg.append(s("g", { class: "newaru", "data-newaru": id },
+      s("polygon", { points: `${x},${y - 9} ${x + 8},${y - 4} ${x + 8},${y + 5} ${x},${y + 9} ${x - 8},${y + 5} ${x - 8},${y - 4}` }),
+      s("text", { x, y: y + 4, "text-anchor": "middle" }, "N")));
+  }
+}
+
+function drawCards(svg, cards, top, ctx, view, prefix) {
+  cards.forEach((c, i) => {
+    if (!c) return;
+    const x = PAD + (i % 5) * 112, y = top + Math.floor(i / 5) * 74;
+    const label = `${c.name}: ${c.text || ""}`;
+    const g = s("g", { "data-card": c.id, ...targetAttributes(ctx, `${prefix}:${c.id}`, label) });
+    g.append(s("rect", { x, y, width: 106, height: 68, rx: 5, class: `xcard type-${c.type}` }));
+    g.append(s("text", { x: x + 5, y: y + 14, class: "xcard-name" }, c.name.slice(0, 18)));
+    g.append(s("text", { x: x + 5, y: y + 30, class: "xcard-stats" }, `${w("strength")} ${c.strength} · ${w("cost")} ${c.cost}`));
+    g.append(s("text", { x: x + 5, y: y + 46, class: "xcard-type" }, c.type));
+    g.append(s("title", {}, label));
+    svg.append(g);
+  });
+  return top + Math.ceil(cards.length / 5) * 74;
+}
+
+function drawSide(svg, view, ctx, top) {
+  const lines = [];
+  lines.push(`${w("round")} ${view.round} · ${view.phase}`);
+  (view.players || []).forEach((p, seat) => {
+    lines.push([seat, `${ctx.who(seat)}${p.faction ? ` (${p.faction})` : ""}: ${p.tokens} ${w("tokens")}, ${p.points} ${w("points")}, ${w("baralytas")} ${plain(p.baralytas)}, ${w("hand")} ${p.hand_size}, ${w("deck")} ${p.deck_size}, ${w("discardPile")} ${p.discard.length}`]);
+  });
+  if (view.combat) {
+    const c = view.combat;
+    lines.push(`${w("combat")}: ${c.kind}, ${w("stage")} ${c.stage}, ${w("foe")} ${plain(c.foe)}, ${w("committed")} ${c.committed_count}${c.enemy_action ? `, ${w("enemy")} ${c.enemy_action}` : ""}`);
+  }
+  for (const p of view.pending || []) lines.push(`${w("pending")}: ${p.kind} (${ctx.who(p.seat)})`);
+  lines.forEach((line, i) => {
+    const [seat, text] = Array.isArray(line) ? line : [null, line];
+    svg.append(s("text", { x: PAD, y: top + 16 + i * 18, class: `side-line${seat !== null ? ` ${SEAT_CLASSES[seat]}-text` : ""}` }, text));
+  });
+  return top + 16 + lines.length * 18;
+}
+
+export default {
+  name: "exsilium",
+  keyOrder: { move: ["card", "mini", "path", "action", "control"], drop: ["card", "node", "face"],
+              activate: ["card", "node"], leave_conflict: ["card", "path"], concede: ["card", "node", "baralytas"],
+              buy: ["slots", "paid"] },
+  draw(view, ctx) {
+    const [width, boardHeight] = extent(view);
+    const svgWidth = Math.max(width, PAD * 2 + 5 * 112);
+    const svg = s("svg", { class: "board exsilium", role: "group", "aria-label": "Exsilium" });
+    drawTiles(svg, view);
+    drawNodes(svg, view, ctx);
+    drawFigures(svg, view);
+    let y = boardHeight + 6;
+    const me = (view.players || [])[view.you];
+    if (me && me.hand) {
+      svg.append(s("text", { x: PAD, y: y + 12, class: "section-title" }, `${w("hand")} (${me.hand.length})`));
+      y = drawCards(svg, me.hand, y + 18, ctx, view, "card");
+    }
+    svg.append(s("text", { x: PAD, y: y + 14, class: "section-title" }, w("upgrades")));
+    y = drawCards(svg, view.upgrades || [], y + 20, ctx, view, "upgrade");
+    y = drawSide(svg, view, ctx, y);
+    svg.setAttribute("viewBox", `0 0 ${svgWidth} ${y + 10}`);
+    return svg;
+  },
+  targets(command) {
+    const out = [];
+    if (typeof command.card === "string") out.push(`card:${command.card}`);
+    for (const c of command.cards || []) out.push(`card:${c}`);
+    if (command.type === "buy") for (const slot of command.slots || []) out.push(`slot:${slot}`);
+    const path = Array.isArray(command.path) ? command.path : null;
+    if (path && path.length) out.push(`node:${path[path.length - 1]}`);
+    else if (typeof command.node === "number") out.push(`node:${command.node}`);
+    return out;
+  },
+  label(command, ctx) {
+    const view = ctx.view;
+    const name = w(command.type);
+    switch (command.type) {
+      case "choose_faction": return `${name}: ${command.faction}`;
+      case "bid": return `${name} ${command.amount}`;
+      case "choose_start": case "activate_terminal": case "displace": return `${name} ${command.node}`;
+      case "activate": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node}`;
+      case "move": {
+        const extras = [command.action ? w("action") : null, command.control ? w("control") : null].filter(Boolean);
+        return `${name} ${w("mini")} ${command.mini + 1}: ${command.path.join(" → ")} (${cardName(view, command.card)})${extras.length ? `, ${extras.join(", ")}` : ""}`;
+      }
+      case "drop": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node} (${command.face})`;
+      case "remove_card": case "dodge": case "evade": case "favorable_zone":
+        return `${name}: ${cardName(view, command.card)}`;
+      case "commit": case "discard":
+        return `${name}: ${command.cards.map((c) => cardName(view, c)).join(", ") || w("none")}`;
+      case "leave_conflict": return `${name}: ${command.path.join(" → ")} (${cardName(view, command.card)})`;
+      case "concede": return `${name}: ${[command.card && cardName(view, command.card), command.node !== null ? `${w("node")} ${command.node}` : null, command.baralytas !== null ? `${w("baralytas")} ${command.baralytas}` : null].filter(Boolean).join(", ")}`;
+      case "end_turn": case "stay": case "access_upgrades": case "leave_upgrades": return name;
+      default: return `${name}: ${plainCommand(command).split(": ").slice(1).join(": ") || ""}`.replace(/: $/, "");
+    }
+  },
+  valueLabel(key, value, ctx, sample) {
+    if (key === "type") return w(value);
+    if (key === "card") return `${w("card")}: ${cardName(ctx.view, value)}`;
+    if (key === "mini") {
+      const node = miniNode(ctx.view, ctx.view.you, value);
+      return `${w("mini")} ${value + 1}${node !== null && node !== undefined ? ` (${w("node")} ${node})` : ""}`;
+    }
+    if (key === "path") return `${w("path")}: ${value.join(" → ")}`;
+    if (key === "action" || key === "control") return `${w(key)}: ${value ? w("yes") : w("no")}`;
+    if (key === "cards" || key === "paid") return `${w(key)}: ${value.map((c) => cardName(ctx.view, c)).join(", ") || w("none")}`;
+    return `${w(key)}: ${plain(value)}`;
+  },
+  describe(event, ctx) {
+    const words = EVENTS[language()] || EVENTS.en;
+    const text = words[event.type];
+    if (!text) return plainEvent(event, ctx);
+    const d = event.data || {};
+    if (event.type === "TurnStarted" && "seat" in d) return `${text} ${ctx.who(d.seat)}`;
+    return "seat" in d ? `${ctx.who(d.seat)} ${text}` : text;
+  },
+};

@@ -1,0 +1,343 @@
+// A match's page: the board from the caller's view, the moves /legal offers, live updates
+// over SSE, the clocks, resign, and a replay of any version with a slider and step buttons.
+
+import { ApiError, authHeaders, call, commandId, session } from "./api.js";
+import { Chooser, byTarget } from "./chooser.js";
+import { clockText } from "./clock.js";
+import { h, mount } from "./dom.js";
+import { describePlatform } from "./games/common.js";
+import { rendererFor } from "./games/index.js";
+import { chosen, setLanguage, t } from "./i18n.js";
+import { follow } from "./sse.js";
+
+const HISTORY = 60;
+
+export class MatchPage {
+  constructor(root, matchId) {
+    this.root = root;
+    this.matchId = matchId;
+    this.match = null;
+    this.legal = { seat: null, commands: [] };
+    this.events = [];            // every event seen, in version order, once each
+    this.lastVersion = 0;
+    this.replay = null;          // {version, match} while replaying
+    this.notice = null;          // {kind, text}
+    this.connection = "connecting";
+    this.live = null;
+    this.fetchedAt = 0;
+    this.refreshing = null;
+    this.ticker = setInterval(() => this.tickClocks(), 1000);
+    this.onClick = (e) => this.click(e);
+    this.onKey = (e) => this.key(e);
+    root.addEventListener("click", this.onClick);
+    root.addEventListener("keydown", this.onKey);
+    window.orreryMatch = this;   // for the browser tests: drop the live connection
+  }
+
+  async start() {
+    mount(this.root, h("p", {}, t("loading")));
+    try {
+      await this.refresh();
+    } catch (error) {
+      mount(this.root, h("p", { role: "alert", class: "error" }, error.message));
+      return;
+    }
+    this.renderer = rendererFor(this.match.game);
+    this.chooser = new Chooser(this.renderer, () => this.render());
+    this.chooser.reset(this.legal.commands);
+    await this.loadHistory();
+    this.render();
+    this.follow();
+  }
+
+  stop() {
+    clearInterval(this.ticker);
+    this.live && this.live.close();
+    this.root.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("keydown", this.onKey);
+    if (window.orreryMatch === this) delete window.orreryMatch;
+    setLanguage(chosen());
+  }
+
+  get signedIn() { return Boolean(session.load()); }
+
+  seated() {
+    const me = session.load();
+    if (!me || !this.match) return [];
+    return this.match.seats.map((seat, i) => (seat.player_id === me.player_id ? i : null)).filter((i) => i !== null);
+  }
+
+  async refresh() {
+    const match = await call("GET", `/v1/matches/${this.matchId}`);
+    let legal = { seat: null, commands: [] };
+    if (this.signedIn && match.status === "active" && this.seatedIn(match)) {
+      legal = await call("GET", `/v1/matches/${this.matchId}/legal`);
+    }
+    this.match = match;
+    this.fetchedAt = performance.now();
+    setLanguage((match.view && match.view.language) || chosen());
+    const changed = JSON.stringify(legal.commands) !== JSON.stringify(this.legal.commands);
+    this.legal = legal;
+    if (this.chooser && changed) this.chooser.reset(legal.commands);
+  }
+
+  seatedIn(match) {
+    const me = session.load();
+    return Boolean(me) && match.seats.some((seat) => seat.player_id === me.player_id);
+  }
+
+  async loadHistory() {
+    const from = Math.max(0, this.match.version - HISTORY);
+    const page = await call("GET", `/v1/matches/${this.matchId}/events?from=${from}&limit=${HISTORY}`);
+    for (const event of page.events) this.accept(event);
+  }
+
+  /** Take one event into the history unless already seen; false when it was a repeat. */
+  accept(event) {
+    if (event.v <= this.lastVersion) return false;
+    this.events.push(event);
+    this.lastVersion = event.v;
+    return true;
+  }
+
+  follow() {
+    const url = `/v1/matches/${this.matchId}/live?from=${this.lastVersion}`;
+    this.live = follow(url, {
+      lastId: null, headers: authHeaders(),
+      onMessage: (message) => {
+        const event = JSON.parse(message.data);
+        if (this.accept(event)) this.scheduleRefresh();
+        return true;
+      },
+      onStatus: (status) => {
+        // The server ends the stream once the match is over and everything is sent.
+        if (status === "reconnecting" && this.match && !["active", "invited"].includes(this.match.status)) {
+          this.live.close();
+          status = "closed";
+        }
+        this.connection = status === "open" ? "connected" : status;
+        const badge = this.root.querySelector("[data-role=connection]");
+        if (badge) { badge.textContent = connectionWords(this.connection); badge.dataset.state = this.connection; }
+      },
+    });
+  }
+
+  scheduleRefresh() {
+    if (this.refreshing) return;
+    this.refreshing = setTimeout(async () => {
+      this.refreshing = null;
+      try { await this.refresh(); } catch (error) { this.notice = { kind: "error", text: error.message }; }
+      this.render();
+    }, 60);
+  }
+
+  // ---- acting ----------------------------------------------------------------------------
+
+  click(event) {
+    const sender = event.target.closest("[data-command]");
+    if (sender && this.root.contains(sender)) {
+      event.preventDefault();
+      this.send(JSON.parse(sender.getAttribute("data-command")), sender);
+      return;
+    }
+    const target = event.target.closest("[data-target]");
+    if (target && this.chooser) {
+      this.chooser.chooseTarget(target.getAttribute("data-target"), target.getAttribute("aria-label"));
+      const first = this.root.querySelector("[data-role=chooser] button");
+      first && first.focus();
+    }
+  }
+
+  key(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const el = event.target.closest("[role=button]");
+    if (el && !(el instanceof HTMLButtonElement)) { event.preventDefault(); el.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
+  }
+
+  async send(command, element) {
+    if (command.type === "resign" && !window.confirm(t("confirmResign"))) return;
+    element && element.setAttribute("aria-busy", "true");
+    try {
+      await call("POST", `/v1/matches/${this.matchId}/commands`,
+                 { command, command_id: commandId(), expected_version: this.match.version });
+      this.notice = null;
+    } catch (error) {
+      this.notice = refusal(error);
+      if (error.code === "version_conflict") this.notice = { kind: "info", text: t("moved") };
+    }
+    try { await this.refresh(); } catch (error) { this.notice = { kind: "error", text: error.message }; }
+    this.render();
+    const message = this.root.querySelector("[data-role=notice]");
+    if (this.notice && message) message.focus();
+  }
+
+  // ---- replay ----------------------------------------------------------------------------
+
+  async showReplay(version) {
+    const top = this.match.version;
+    const v = Math.max(1, Math.min(top, version));
+    const match = await call("GET", `/v1/matches/${this.matchId}/replay?version=${v}`);
+    this.replay = { version: v, match };
+    this.render();
+    const slider = this.root.querySelector("[data-role=replay-slider]");
+    slider && document.activeElement !== slider && slider.dataset.keepFocus && slider.focus();
+  }
+
+  leaveReplay() { this.replay = null; this.render(); }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  who(seat) {
+    const s = this.match.seats[seat];
+    if (!s) return `#${seat}`;
+    return s.name || (s.bot ? `${t("bot")} ${s.bot}${s.level ? ` ${s.level}` : ""}` : `${t("seat")} ${seat + 1}`);
+  }
+
+  context(view, interactive) {
+    const candidates = interactive ? this.chooser.candidates() : [];
+    const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
+    const lastBatch = lastTurnEvents(shown);
+    return { view, seat: this.legal.seat, interactive, targets: byTarget(this.renderer, candidates),
+             lastEvents: lastBatch, who: (seat) => this.who(seat), t };
+  }
+
+  render() {
+    if (!this.match) return;
+    const match = this.replay ? this.replay.match : this.match;
+    const interactive = !this.replay && this.legal.commands.length > 0;
+    const ctx = this.context(match.view, interactive);
+    const board = this.renderer.draw(match.view, ctx);
+    const root = h("div", { id: "match-root", "data-role": "board-root", "data-version": match.version,
+                            "data-game": match.game, "data-mode": this.replay ? "replay" : "live",
+                            "data-status": match.status, "data-seat": this.legal.seat ?? "" },
+      h("div", { class: "board-wrap" }, board),
+      this.replay ? null : this.movesPanel(ctx));
+    mount(this.root,
+      h("section", { class: "match", "aria-labelledby": "match-title" },
+        this.header(match),
+        h("div", { class: "match-layout" },
+          root,
+          h("aside", { class: "match-side" },
+            this.noticeBox(), this.platformActions(), this.replayControls(), this.history()))));
+  }
+
+  header(match) {
+    const toAct = new Set(match.to_act);
+    const clock = match.clock;
+    const status = this.replay ? `${t("replay")} · ${t("version")} ${match.version}` : t(match.status) ;
+    return h("header", { class: "match-head" },
+      h("h1", { id: "match-title" }, `${titleOf(match.game)} `, h("span", { class: "status", "data-role": "status" }, status)),
+      h("ul", { class: "seats" }, match.seats.map((seat, i) => h("li", {
+        class: `seat s${i}${toAct.has(i) ? " to-act" : ""}${this.legal.seat === i ? " mine" : ""}`, "data-seat": i },
+        h("span", { class: "seat-name" }, this.who(i)),
+        toAct.has(i) ? h("span", { class: "badge" }, t("toAct")) : null,
+        clock && clock.seats && clock.seats[i] ? h("span", { class: "clock", "data-clock-seat": i, "aria-label": t("timeLeft") },
+          clockText(clock.seats[i], this.replay ? 0 : (performance.now() - this.fetchedAt) / 1000)) : null))),
+      this.outcomeLine(match),
+      this.seated().length ? null : h("p", { class: "spectator" }, t("spectator")),
+      h("p", { class: "connection" }, h("span", { "data-role": "connection", "data-state": this.connection },
+        connectionWords(this.connection))));
+  }
+
+  outcomeLine(match) {
+    const outcome = match.outcome;
+    if (!outcome) return null;
+    const ranks = outcome.ranks || [];
+    const winners = ranks.map((r, i) => (r === 1 ? i : null)).filter((i) => i !== null);
+    const scores = outcome.scores ? ` · ${t("score")}: ${outcome.scores.join(" – ")}` : "";
+    const who = winners.length === 1 ? `${t("winner")}: ${this.who(winners[0])}` : t("draw");
+    return h("p", { class: "outcome", "data-role": "outcome" }, `${who}${scores} · ${t("decidedBy")} ${outcome.decided_by || "play"}`);
+  }
+
+  movesPanel(ctx) {
+    const panel = h("section", { class: "moves-panel", "aria-label": t("yourMove") });
+    if (this.match.status !== "active") return null;
+    if (!this.legal.commands.length) {
+      const waiting = this.match.to_act.map((s) => this.who(s)).join(", ");
+      panel.append(h("p", { class: "waiting" }, waiting ? t("waitingFor", { who: waiting }) : t("noMoves")));
+      return panel;
+    }
+    panel.append(h("h2", {}, t("chooseMove")), this.chooser.render(ctx));
+    return panel;
+  }
+
+  noticeBox() {
+    const n = this.notice;
+    return h("div", { class: `notice${n ? ` ${n.kind}` : ""}`, role: "alert", "data-role": "notice", tabindex: -1 },
+      n ? n.text : "");
+  }
+
+  platformActions() {
+    if (this.replay || this.match.status !== "active" || !this.seated().length) return null;
+    const seat = this.legal.seat ?? this.seated()[0];
+    const clock = this.match.clock && this.match.clock.seats && this.match.clock.seats[seat];
+    return h("section", { class: "platform", "aria-label": t("moreActions") },
+      clock && clock.controlled_by && clock.controlled_by !== "seat"
+        ? h("button", { type: "button", "data-command": JSON.stringify({ type: "reclaim" }), "data-platform": "" }, t("reclaim")) : null,
+      h("button", { type: "button", class: "danger", "data-command": JSON.stringify({ type: "resign" }), "data-platform": "" }, t("resign")));
+  }
+
+  replayControls() {
+    const top = this.match.version;
+    const v = this.replay ? this.replay.version : top;
+    const go = (n) => this.showReplay(n).catch((error) => { this.notice = refusal(error); this.render(); });
+    const slider = h("input", { type: "range", min: 1, max: top, value: v, "data-role": "replay-slider",
+                                "aria-label": t("version"), id: "replay-slider" });
+    slider.addEventListener("change", () => { slider.dataset.keepFocus = "1"; go(Number(slider.value)); });
+    return h("section", { class: "replay", "aria-label": t("replay") },
+      h("h2", {}, t("replay")),
+      h("label", { for: "replay-slider" }, `${t("version")} `, h("output", { "data-role": "replay-version" }, `${v} / ${top}`)),
+      slider,
+      h("div", { class: "steps" },
+        h("button", { type: "button", "data-role": "replay-first", onclick: () => go(1) }, "« ", t("first")),
+        h("button", { type: "button", "data-role": "replay-prev", onclick: () => go(v - 1) }, "◀ ", t("previous")),
+        h("button", { type: "button", "data-role": "replay-next", onclick: () => go(v + 1) }, t("next"), " ▶"),
+        h("button", { type: "button", "data-role": "replay-last", onclick: () => go(top) }, t("last"), " »")),
+      this.replay ? h("button", { type: "button", "data-role": "replay-exit", onclick: () => this.leaveReplay() }, t("backToLive")) : null);
+  }
+
+  history() {
+    const ctx = { who: (seat) => this.who(seat), t };
+    const upTo = this.replay ? this.replay.version : Infinity;
+    const items = this.events.slice(-HISTORY).reverse().map((event) => h("li", {
+      "data-v": event.v, "data-type": event.type, class: event.v > upTo ? "future" : "" },
+      h("span", { class: "v" }, `${event.v}. `),
+      describePlatform(event, ctx) || this.renderer.describe(event, ctx) || event.type));
+    return h("section", { class: "history", "aria-label": t("history") },
+      h("h2", {}, t("history")), h("ol", { "data-role": "history", reversed: true }, items));
+  }
+
+  tickClocks() {
+    if (!this.match || !this.match.clock || this.replay || this.match.status !== "active") return;
+    const elapsed = (performance.now() - this.fetchedAt) / 1000;
+    for (const el of this.root.querySelectorAll("[data-clock-seat]")) {
+      const seatClock = this.match.clock.seats[Number(el.dataset.clockSeat)];
+      if (seatClock) el.textContent = clockText(seatClock, elapsed);
+    }
+  }
+}
+
+/** The events of the last command: those after the previous turn's last event. */
+function lastTurnEvents(events) {
+  if (!events.length) return [];
+  const lastAt = events[events.length - 1].at;
+  return events.filter((e) => e.at === lastAt);
+}
+
+function connectionWords(state) {
+  if (state === "connected") return t("connected");
+  if (state === "closed") return "";
+  return t(state === "connecting" ? "loading" : "reconnecting");
+}
+
+function titleOf(game) {
+  return { exordium: "Exordium", exsilium: "Exsilium", tictactoe: "Tic-tac-toe" }[game] || game;
+}
+
+/** A refused command as the player reads it: the rule the server quoted, in its language. */
+export function refusal(error) {
+  if (!(error instanceof ApiError)) return { kind: "error", text: String(error.message || error) };
+  let text = error.message;
+  if (error.body && error.body.fields) text += ` ${JSON.stringify(error.body.fields)}`;
+  return { kind: "error", text: `${t("refused")}: ${text}`, code: error.code };
+}
