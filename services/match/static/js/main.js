@@ -15,7 +15,9 @@ function renderAccount() {
     h("a", { href: "#/" }, t("home")),
     me ? h("span", { class: "me" }, me.name) : null,
     me ? h("button", { type: "button", class: "link", "data-role": "sign-out", onclick: () => {
-      session.clear(); window.dispatchEvent(new Event("orrery:session"));
+      session.clear();
+      if (location.hash && location.hash !== "#/") location.hash = "#/";   // routes on hashchange
+      else window.dispatchEvent(new Event("orrery:session"));
     } }, t("signOut")) : null);
 }
 

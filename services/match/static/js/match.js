@@ -212,13 +212,15 @@ export class MatchPage {
                             "data-status": match.status, "data-seat": this.legal.seat ?? "" },
       h("div", { class: "board-wrap" }, board),
       this.replay ? null : this.movesPanel(ctx));
+    const focus = focusKey(document.activeElement, this.root);
     mount(this.root,
-      h("section", { class: "match", "aria-labelledby": "match-title" },
+      h("section", { class: `match game-${match.game}`, "aria-labelledby": "match-title" },
         this.header(match),
         h("div", { class: "match-layout" },
           root,
           h("aside", { class: "match-side" },
             this.noticeBox(), this.platformActions(), this.replayControls(), this.history()))));
+    restoreFocus(this.root, focus);
   }
 
   header(match) {
@@ -322,6 +324,21 @@ function lastTurnEvents(events) {
   if (!events.length) return [];
   const lastAt = events[events.length - 1].at;
   return events.filter((e) => e.at === lastAt);
+}
+
+// Every render rebuilds the page; keep the keyboard focus on the same control.
+const FOCUS_ATTRS = ["data-command", "data-target", "data-choice-value", "data-role", "id"];
+
+function focusKey(element, root) {
+  if (!element || !root.contains(element)) return null;
+  const attr = FOCUS_ATTRS.find((a) => element.hasAttribute(a));
+  return attr ? [attr, element.getAttribute(attr)] : null;
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  const match = [...root.querySelectorAll(`[${key[0]}]`)].find((el) => el.getAttribute(key[0]) === key[1]);
+  match && match.focus();
 }
 
 function connectionWords(state) {

@@ -147,7 +147,7 @@ export default {
       case "ResourceExtracted": return `${who} ${w("ResourceExtracted")} ${colour(d.colour)} (${d.terrain})`;
       case "DroneSent": return `${who} ${w("DroneSent")} ${d.value}`;
       case "ActionNotCompleted": return `${who} ${w("ActionNotCompleted")} ${d.action}`;
-      case "ActionCardFlipped": return `${who} ${w("ActionCardFlipped")} ${colour(d.card)}`;
+      case "ActionCardFlipped": return language() === "es" ? `${who} jugó la carta ${colour(d.card)}` : `${who} played the ${colour(d.card)} card`;
       case "ActionCardsRefreshed": return w("ActionCardsRefreshed");
       case "GameEnded": return w("GameEnded");
       default: return null;

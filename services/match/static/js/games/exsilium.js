@@ -48,19 +48,66 @@ const WORDS = {
     cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", enemy: "acción enemiga",
   },
 };
-const EVENTS = {
-  en: { FactionChosen: "chose a faction", BidPlaced: "placed a bid", BidsRevealed: "Bids revealed",
-        StartChosen: "chose a start", MiniatureMoved: "moved a miniature", TileRevealed: "A tile was revealed",
-        CardUsed: "used a card", TurnEnded: "ended the turn", TurnStarted: "Turn of",
-        RoundStarted: "A new round begins", CombatStarted: "Combat!", CombatWon: "won the combat",
-        NewaruMoved: "A Newaru moved", NewaruSpawned: "A Newaru appeared", MatchEnded: "The match is over",
-        BaralytasCollected: "collected Baralytas", CardsDrawn: "drew cards", CardsCommitted: "committed cards" },
-  es: { FactionChosen: "eligió facción", BidPlaced: "hizo su apuesta", BidsRevealed: "Se revelan las apuestas",
-        StartChosen: "eligió su inicio", MiniatureMoved: "movió una miniatura", TileRevealed: "Se reveló una loseta",
-        CardUsed: "usó una carta", TurnEnded: "terminó su turno", TurnStarted: "Turno de",
-        RoundStarted: "Empieza una nueva ronda", CombatStarted: "¡Combate!", CombatWon: "ganó el combate",
-        NewaruMoved: "Un Newaru se movió", NewaruSpawned: "Apareció un Newaru", MatchEnded: "La partida ha terminado",
-        BaralytasCollected: "recogió Baralytas", CardsDrawn: "robó cartas", CardsCommitted: "comprometió cartas" },
+// Every Exsilium event in words: [English, Spanish]; "who" events start with the seat's name.
+const EVENT_WORDS = {
+  AbilityReleased: ["released a faction ability", "liberó una habilidad de facción"],
+  AbilityUnleashed: ["unleashed the faction ability", "desató la habilidad de facción"],
+  BaralytasCollected: ["collected Baralytas", "recogió Baralytas"],
+  BaralytasGiven: ["gave Baralytas", "entregó Baralytas"],
+  BaralytasReturned: ["returned Baralytas", "devolvió Baralytas"],
+  BidPlaced: ["placed a secret bid", "hizo su apuesta secreta"],
+  BidsRevealed: ["Bids revealed", "Se revelan las apuestas"],
+  CardConceded: ["conceded a card", "cedió una carta"],
+  CardDropped: ["dropped a card", "soltó una carta"],
+  CardRemoved: ["removed a card from the match", "eliminó una carta de la partida"],
+  CardSwapped: ["swapped a card", "intercambió una carta"],
+  CardUsed: ["used a card", "usó una carta"],
+  CardsBought: ["bought upgrades", "compró mejoras"],
+  CardsCommitted: ["committed cards to the combat", "comprometió cartas al combate"],
+  CardsDiscarded: ["discarded cards", "descartó cartas"],
+  CardsDrawn: ["drew cards", "robó cartas"],
+  CardsFatigued: ["tired cards", "fatigó cartas"],
+  ChoiceOwed: ["must choose", "debe elegir"],
+  CombatAvoided: ["The combat was avoided", "Se evitó el combate"],
+  CombatRevealed: ["Combat cards revealed", "Se revelan las cartas del combate"],
+  CombatStarted: ["Combat!", "¡Combate!"],
+  CombatWon: ["The combat is decided", "El combate está decidido"],
+  ControlWithdrawn: ["lost control of a terminal", "perdió el control de un terminal"],
+  DeckReshuffled: ["reshuffled the deck", "barajó su mazo"],
+  EnemyActionRevealed: ["The enemy's action is revealed", "Se revela la acción enemiga"],
+  EscapeDecided: ["decided whether to escape", "decidió si escapar"],
+  FactionChosen: ["chose a faction", "eligió facción"],
+  FrontierBlocked: ["was stopped by a frontier", "fue detenido por una frontera"],
+  HoleOpened: ["A hole opened", "Se abrió un socavón"],
+  HologramResolved: ["The hologram was resolved", "Se resolvió el holograma"],
+  HologramSet: ["set a hologram", "colocó un holograma"],
+  MarkerPickedUp: ["picked up a marker", "recogió un marcador"],
+  MatchEnded: ["The match is over", "La partida ha terminado"],
+  MatchSetUp: ["The table is set", "La mesa está preparada"],
+  MineDetonated: ["A mine exploded", "Explotó una mina"],
+  MiniatureActivated: ["activated a miniature", "activó una miniatura"],
+  MiniatureDefeated: ["lost a miniature", "perdió una miniatura"],
+  MiniatureDisplaced: ["A miniature was displaced", "Se desplazó una miniatura"],
+  MiniatureMoved: ["moved a miniature", "movió una miniatura"],
+  MiniatureTrapped: ["A miniature was trapped", "Se atrapó una miniatura"],
+  NewaruMoved: ["A Newaru moved", "Un Newaru se movió"],
+  NewaruRemoved: ["A Newaru was removed", "Se retiró un Newaru"],
+  NewaruSpawned: ["A Newaru appeared", "Apareció un Newaru"],
+  OutcomeDrawn: ["An Outcome card was drawn", "Se robó una carta de Desenlace"],
+  RewardTaken: ["took a reward", "tomó una recompensa"],
+  RoundStarted: ["A new round begins", "Empieza una nueva ronda"],
+  SlotFilled: ["filled an ability slot", "llenó un hueco de habilidad"],
+  StartChosen: ["chose a starting node", "eligió su nodo inicial"],
+  TerminalControlled: ["took control of a terminal", "tomó el control de un terminal"],
+  TerminalTokenGiven: ["A terminal token changed hands", "Un token de terminal cambió de manos"],
+  TerminalTokenTaken: ["took a terminal token", "tomó un token de terminal"],
+  TileRevealed: ["A tile was revealed", "Se reveló una loseta"],
+  TokensPaid: ["paid faction tokens", "pagó tokens de facción"],
+  TurnEnded: ["ended the turn", "terminó su turno"],
+  TurnStarted: ["Turn of", "Turno de"],
+  UpgradeAccessed: ["looked at the upgrades", "accedió a las mejoras"],
+  UpgradeCycled: ["cycled the upgrades", "renovó las mejoras"],
+  UpgradeLeft: ["left the upgrades", "salió de las mejoras"],
 };
 
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
@@ -182,7 +229,7 @@ function drawSide(svg, view, ctx, top) {
   const lines = [];
   lines.push(`${w("round")} ${view.round} · ${view.phase}`);
   (view.players || []).forEach((p, seat) => {
-    lines.push([seat, `${ctx.who(seat)}${p.faction ? ` (${p.faction})` : ""}: ${p.tokens} ${w("tokens")}, ${p.points} ${w("points")}, ${w("baralytas")} ${plain(p.baralytas)}, ${w("hand")} ${p.hand_size}, ${w("deck")} ${p.deck_size}, ${w("discardPile")} ${p.discard.length}`]);
+    lines.push([seat, `${ctx.who(seat)}${p.faction ? ` (${p.faction})` : ""}: ${p.tokens} ${w("tokens")}, ${p.points} ${w("points")}, ${w("baralytas")} ${p.baralytas.length ? plain(p.baralytas) : "—"}, ${w("hand")} ${p.hand_size}, ${w("deck")} ${p.deck_size}, ${w("discardPile")} ${p.discard.length}`]);
   });
   if (view.combat) {
     const c = view.combat;
@@ -266,9 +313,9 @@ export default {
     return `${w(key)}: ${plain(value)}`;
   },
   describe(event, ctx) {
-    const words = EVENTS[language()] || EVENTS.en;
-    const text = words[event.type];
-    if (!text) return plainEvent(event, ctx);
+    const pair = EVENT_WORDS[event.type];
+    if (!pair) return plainEvent(event, ctx);
+    const text = pair[language() === "es" ? 1 : 0];
     const d = event.data || {};
     if (event.type === "TurnStarted" && "seat" in d) return `${text} ${ctx.who(d.seat)}`;
     return "seat" in d ? `${ctx.who(d.seat)} ${text}` : text;
