@@ -189,17 +189,34 @@ class Page:
         return path
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember each phase's report on the test, so fixtures know whether it failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
 @pytest.fixture
-def open_page(browser, stack):
-    """open_page(**context options) -> a new browser (own storage) on the client."""
-    contexts = []
+def open_page(browser, stack, request):
+    """open_page(**context options) -> a new browser (own storage) on the client. When the
+    test fails, every page it opened is saved as a screenshot (failed-<test>-<n>.png)."""
+    contexts, pages = [], []
 
     def make(**options) -> Page:
         context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
         contexts.append(context)
         context.set_default_timeout(30000)
-        return Page(context.new_page(), stack)
+        pages.append(Page(context.new_page(), stack))
+        return pages[-1]
 
     yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for n, page in enumerate(pages):
+            try:
+                page.screenshot_to(f"failed-{request.node.name}-{n}")
+            except Exception:  # a closed page has nothing to show
+                pass
     for context in contexts:
         context.close()
