@@ -1,5 +1,5 @@
-// Clocks counting down between fetches: the server's remaining_seconds at fetch time, minus
-// the time since, for a seat whose deadline is running (not paused).
+// Clocks counting down: a running seat's clock is its deadline less now (the server sends
+// remaining_seconds as the time left when the turn began); a stopped one shows what is left.
 
 import { t } from "./i18n.js";
 
@@ -13,10 +13,10 @@ export function formatSeconds(total) {
   return `${minutes}:${pad(seconds)}`;
 }
 
-/** The text of one seat's clock `elapsed` seconds after the fetch that gave `seatClock`. */
-export function clockText(seatClock, elapsed) {
+/** The text of one seat's clock now. */
+export function clockText(seatClock) {
   const running = seatClock.deadline && !seatClock.paused;
-  const left = seatClock.remaining_seconds - (running ? elapsed : 0);
+  const left = running ? (Date.parse(seatClock.deadline) - Date.now()) / 1000 : seatClock.remaining_seconds;
   const notes = [seatClock.paused ? t("paused") : null,
                  seatClock.controlled_by && seatClock.controlled_by !== "seat" ? t("botPlays") : null];
   return `${formatSeconds(left)}${notes.filter(Boolean).map((n) => ` (${n})`).join("")}`;

@@ -24,7 +24,6 @@ export class MatchPage {
     this.notice = null;          // {kind, text}
     this.connection = "connecting";
     this.live = null;
-    this.fetchedAt = 0;
     this.refreshing = null;
     this.ticker = setInterval(() => this.tickClocks(), 1000);
     this.onClick = (e) => this.click(e);
@@ -74,7 +73,6 @@ export class MatchPage {
       legal = await call("GET", `/v1/matches/${this.matchId}/legal`);
     }
     this.match = match;
-    this.fetchedAt = performance.now();
     setLanguage((match.view && match.view.language) || chosen());
     const changed = JSON.stringify(legal.commands) !== JSON.stringify(this.legal.commands);
     this.legal = legal;
@@ -234,7 +232,7 @@ export class MatchPage {
         h("span", { class: "seat-name" }, this.who(i)),
         toAct.has(i) ? h("span", { class: "badge" }, t("toAct")) : null,
         clock && clock.seats && clock.seats[i] ? h("span", { class: "clock", "data-clock-seat": i, "aria-label": t("timeLeft") },
-          clockText(clock.seats[i], this.replay ? 0 : (performance.now() - this.fetchedAt) / 1000)) : null))),
+          clockText(clock.seats[i])) : null))),
       this.outcomeLine(match),
       this.seated().length ? null : h("p", { class: "spectator" }, t("spectator")),
       h("p", { class: "connection" }, h("span", { "data-role": "connection", "data-state": this.connection },
@@ -311,10 +309,9 @@ export class MatchPage {
 
   tickClocks() {
     if (!this.match || !this.match.clock || this.replay || this.match.status !== "active") return;
-    const elapsed = (performance.now() - this.fetchedAt) / 1000;
     for (const el of this.root.querySelectorAll("[data-clock-seat]")) {
       const seatClock = this.match.clock.seats[Number(el.dataset.clockSeat)];
-      if (seatClock) el.textContent = clockText(seatClock, elapsed);
+      if (seatClock) el.textContent = clockText(seatClock);
     }
   }
 }
