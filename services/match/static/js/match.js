@@ -201,6 +201,10 @@ export class MatchPage {
 
   render() {
     if (!this.match) return;
+    if (this.match.status === "invited" || this.match.status === "declined") {
+      this.renderInvitation();
+      return;
+    }
     const match = this.replay ? this.replay.match : this.match;
     const interactive = !this.replay && this.legal.commands.length > 0;
     const ctx = this.context(match.view, interactive);
@@ -219,6 +223,28 @@ export class MatchPage {
           h("aside", { class: "match-side" },
             this.noticeBox(), this.platformActions(), this.replayControls(), this.history()))));
     restoreFocus(this.root, focus);
+  }
+
+  /** A match not started: who is seated, and accept / decline for an invited player. */
+  renderInvitation() {
+    const match = this.match;
+    const answer = (verb) => async () => {
+      try { await call("POST", `/v1/matches/${this.matchId}/${verb}`, {}); this.notice = null; }
+      catch (error) { this.notice = refusal(error); }
+      try { await this.refresh(); } catch (error) { this.notice = { kind: "error", text: error.message }; }
+      this.render();
+    };
+    const invited = match.status === "invited" && this.seated().length > 0;
+    mount(this.root,
+      h("section", { class: `match game-${match.game}`, "aria-labelledby": "match-title" },
+        this.header(match),
+        h("div", { id: "match-root", "data-role": "board-root", "data-version": match.version,
+                   "data-game": match.game, "data-mode": "live", "data-status": match.status },
+          this.noticeBox(),
+          invited ? h("p", { class: "platform" },
+            h("button", { type: "button", "data-role": "accept", onclick: answer("accept") }, t("accept")),
+            h("button", { type: "button", class: "danger", "data-role": "decline", onclick: answer("decline") }, t("decline")))
+            : null)));
   }
 
   header(match) {
