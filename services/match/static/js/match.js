@@ -55,6 +55,7 @@ export class MatchPage {
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
     if (window.orreryMatch === this) delete window.orreryMatch;
+    document.title = "Orrery";
     setLanguage(chosen());
   }
 
@@ -223,6 +224,7 @@ export class MatchPage {
           h("aside", { class: "match-side" },
             this.noticeBox(), this.platformActions(), this.replayControls(), this.history()))));
     restoreFocus(this.root, focus);
+    document.title = `${interactive ? "● " : ""}${titleOf(match.game)} · Orrery`;
   }
 
   /** A match not started: who is seated, and accept / decline for an invited player. */
@@ -260,9 +262,18 @@ export class MatchPage {
         clock && clock.seats && clock.seats[i] ? h("span", { class: "clock", "data-clock-seat": i, "aria-label": t("timeLeft") },
           clockText(clock.seats[i])) : null))),
       this.outcomeLine(match),
+      this.lastMoveLine(),
       this.seated().length ? null : h("p", { class: "spectator" }, t("spectator")),
       h("p", { class: "connection" }, h("span", { "data-role": "connection", "data-state": this.connection },
         connectionWords(this.connection))));
+  }
+
+  /** What was just done (the last batch of events), in words, for whoever just looked up. */
+  lastMoveLine() {
+    const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
+    const ctx = { who: (seat) => this.who(seat), t };
+    const words = lastTurnEvents(shown).map((e) => describePlatform(e, ctx) || this.renderer.describe(e, ctx)).filter(Boolean);
+    return words.length ? h("p", { class: "last-move", "data-role": "last-move", "aria-live": "polite" }, words.join(" · ")) : null;
   }
 
   outcomeLine(match) {
