@@ -49,7 +49,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 60) -> None:
+def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 180) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -168,19 +168,27 @@ class Page:
             timeout=timeout)
 
     def play_one(self) -> bool:
-        """Send one command by clicks: a command element if shown, else narrow the list.
-        False once the match is over."""
-        self.page.wait_for_selector("#match-root[data-status=finished], #match-root[data-status=aborted], "
-                                    "#match-root [data-command], #match-root [data-choice-key]",
-                                    timeout=60000)
-        if self.page.query_selector("#match-root:not([data-status=active])"):
-            return False
-        version = self.version()
-        while self.page.query_selector("#match-root [data-command]") is None:
-            self.page.locator("#match-root [data-choice-key]").first.click()
-        self.page.locator("#match-root [data-command]").first.click()
-        self.wait_version_above(version)
-        return True
+        """Send one command by clicks: a command element if shown, else narrow the list by
+        one choice. False once the match is over. The page re-renders whenever the match
+        moves, so an element may go between finding and clicking it: then look again."""
+        from playwright.sync_api import Error as PlaywrightError
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.page.query_selector("#match-root[data-status]:not([data-status=active])"):
+                return False
+            try:
+                if self.page.query_selector("#match-root [data-command]"):
+                    version = self.version()
+                    self.page.locator("#match-root [data-command]").first.click(timeout=5000)
+                    self.wait_version_above(version)
+                    return True
+                if self.page.query_selector("#match-root [data-choice-key]"):
+                    self.page.locator("#match-root [data-choice-key]").first.click(timeout=5000)
+                    continue
+            except PlaywrightError:
+                continue
+            self.page.wait_for_timeout(100)
+        raise AssertionError("the page offered no command for 60 s")
 
     def screenshot_to(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
