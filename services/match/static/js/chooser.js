@@ -74,7 +74,8 @@ export class Chooser {
       if (!groups.has(raw)) groups.set(raw, []);
       groups.get(raw).push(command);
     }
-    panel.append(h("p", { class: "hint" }, t("moreChoices", { n: candidates.length })));
+    panel.append(h("p", { class: "hint", "data-role": "candidate-count", "data-count": candidates.length },
+      t("moreChoices", { n: candidates.length })));
     panel.append(h("div", { class: "choices", role: "group", "aria-label": t("chooseMove") },
       [...groups].map(([raw, group]) => {
         const value = JSON.parse(raw);
