@@ -104,7 +104,7 @@ def stack(redis_url, redis_client, tmp_path_factory):
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
-                proc.wait(timeout=25)
+                proc.wait(timeout=8)   # the launcher stops its children gracefully first
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
         keys = list(redis_client.scan_iter(match=f"{namespace}*", count=1000))
