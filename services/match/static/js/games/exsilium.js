@@ -209,6 +209,22 @@ function drawFigures(svg, view) {
   }
 }
 
+/** Rings round the two sides of a combat under way: the attacking miniature and its foe. */
+function drawCombat(svg, view) {
+  const c = view.combat;
+  if (!c) return;
+  const players = view.players || [];
+  const attacker = players[c.attacker] ? players[c.attacker].miniatures[c.miniature] : null;
+  let foe = null;
+  if (c.foe[0] === "newaru") foe = (view.newaru || {})[String(c.foe[1])];
+  else if (players[c.foe[1]]) foe = players[c.foe[1]].miniatures[c.foe[2]];
+  for (const node of [attacker, foe]) {
+    if (node === null || node === undefined) continue;
+    const [x, y] = nodeXY(node);
+    svg.append(s("circle", { cx: x, cy: y, r: 13, class: "combat-ring" }));
+  }
+}
+
 function drawCards(svg, cards, top, ctx, view, prefix) {
   cards.forEach((c, i) => {
     if (!c) return;
@@ -255,6 +271,7 @@ export default {
     drawTiles(svg, view);
     drawNodes(svg, view, ctx);
     drawFigures(svg, view);
+    drawCombat(svg, view);
     let y = boardHeight + 6;
     const me = (view.players || [])[view.you];
     if (me && me.hand) {
