@@ -272,7 +272,7 @@ export class MatchPage {
   lastMoveLine() {
     const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
     const ctx = { who: (seat) => this.who(seat), t };
-    const words = lastTurnEvents(shown).map((e) => describePlatform(e, ctx) || this.renderer.describe(e, ctx)).filter(Boolean);
+    const words = lastTurnEvents(shown).slice(-8).map((e) => describePlatform(e, ctx) || this.renderer.describe(e, ctx)).filter(Boolean);
     return words.length ? h("p", { class: "last-move", "data-role": "last-move", "aria-live": "polite" }, words.join(" · ")) : null;
   }
 
