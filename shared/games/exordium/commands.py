@@ -1,14 +1,16 @@
-"""Exordium commands (requests a seat sends); decide turns them into events."""
+"""Exordium commands (requests a seat sends), built from the vocabulary; decide turns them
+into events."""
+from shared.games.exordium.vocabulary import CHOOSE_START, PLAY_ACTION_CARD
 
 
 def choose_start(cell):
     """Set up: put your starting Outpost on `cell`, one of the 8 spaces around the Artifact."""
-    return {"type": "choose_start", "cell": cell}
+    return CHOOSE_START(cell=cell)
 
 
 def play_action_card(card, *actions):
     """Turn: use the face-up Action card `card` ("red", "blue", "green") for 1 or 2 Actions."""
-    return {"type": "play_action_card", "card": card, "actions": list(actions)}
+    return PLAY_ACTION_CARD(card=card, actions=list(actions))
 
 
 def explore(cell=None):

@@ -4,6 +4,9 @@ from dataclasses import replace
 from shared.games.exordium.components import ACTION_CARD_NAMES
 from shared.games.exordium.spec import FIRST_PLAYER, PURPLE
 from shared.games.exordium.state import OVER, PLAY, Player, State, with_cards, with_player
+from shared.games.exordium.vocabulary import (
+    ACTION_CARD_FLIPPED, ACTION_CARDS_REFRESHED, ACTION_NOT_COMPLETED, DECKS_SHUFFLED, DRONE_SENT,
+    GAME_ENDED, RESOURCE_EXTRACTED, START_CHOSEN, TERRAIN_DEALT, TERRAIN_EXPLORED)
 
 
 def _terrain_dealt(state, data):
@@ -71,16 +74,16 @@ def _game_ended(state, data):
 
 
 _APPLY = {
-    "TerrainDealt": _terrain_dealt,
-    "DecksShuffled": _decks_shuffled,
-    "StartChosen": _start_chosen,
-    "TerrainExplored": _terrain_explored,
-    "ResourceExtracted": _resource_extracted,
-    "DroneSent": _drone_sent,
-    "ActionNotCompleted": _action_not_completed,
-    "ActionCardFlipped": _action_card_flipped,
-    "ActionCardsRefreshed": _action_cards_refreshed,
-    "GameEnded": _game_ended,
+    TERRAIN_DEALT.name: _terrain_dealt,
+    DECKS_SHUFFLED.name: _decks_shuffled,
+    START_CHOSEN.name: _start_chosen,
+    TERRAIN_EXPLORED.name: _terrain_explored,
+    RESOURCE_EXTRACTED.name: _resource_extracted,
+    DRONE_SENT.name: _drone_sent,
+    ACTION_NOT_COMPLETED.name: _action_not_completed,
+    ACTION_CARD_FLIPPED.name: _action_card_flipped,
+    ACTION_CARDS_REFRESHED.name: _action_cards_refreshed,
+    GAME_ENDED.name: _game_ended,
 }
 
 

@@ -7,6 +7,7 @@ from shared.games.exordium.components import (
     ACTION_CARDS, DRONE_VALUES, RESOURCES_FOR_BOTH_ACTIONS, TERRAIN_COUNTS)
 from shared.games.exordium.spec import PURPLE, SEAT_COLOURS
 from shared.games.exordium.state import OVER, SETUP, resource_count
+from shared.games.exordium.vocabulary import CHOOSE_START, PLAY_ACTION_CARD
 
 
 def setup(options, seats, rng):
@@ -56,9 +57,9 @@ def legal_commands(state, seat):
     if seat not in to_act(state):
         return []
     if state.phase == SETUP:
-        return [{"type": "choose_start", "cell": c} for c in start_options(state, seat)]
+        return [CHOOSE_START(cell=c) for c in start_options(state, seat)]
     board, player = state.board, state.players[seat]
-    return [{"type": "play_action_card", "card": card, "actions": actions}
+    return [PLAY_ACTION_CARD(card=card, actions=actions)
             for card in state.face_up for names in _orders(player, card)
             for actions in _sequences(board, player, names)]
 
@@ -68,10 +69,8 @@ def decide(state, seat, command, rng):
     if seat not in to_act(state):
         raise NotYourTurn("The game is over." if state is not None and state.phase == OVER
                           else "It is not your turn.")
-    kind = _text(command.get("type")) if isinstance(command, dict) else None
-    if kind not in _COMMANDS:
-        raise IllegalCommand(f"Exordium's commands are {sorted(_COMMANDS)}; got {kind!r}.")
-    return _COMMANDS[kind](state, seat, command)
+    # The command's shape was checked against the vocabulary before (kit.checked_decide).
+    return _COMMANDS[command["type"]](state, seat, command)
 
 
 def _text(value):
@@ -168,4 +167,4 @@ def _end_of_turn(state, seat, card, board, players):
     return [flipped, events.action_cards_refreshed()]
 
 
-_COMMANDS = {"choose_start": _choose_start, "play_action_card": _play_action_card}
+_COMMANDS = {CHOOSE_START.name: _choose_start, PLAY_ACTION_CARD.name: _play_action_card}

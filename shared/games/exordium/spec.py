@@ -2,7 +2,9 @@
 from shared.games.api import GameSpec
 
 # The rulebook names no variants, so the game takes no options (RULES_NOTES.md).
-SPEC = GameSpec(name="exordium", title="Exordium", min_players=2, max_players=2)
+# Terrain colours and decks below their top card are hidden from both players (view.py).
+SPEC = GameSpec(name="exordium", title="Exordium", min_players=2, max_players=2,
+                hides_information=True)
 
 PURPLE, YELLOW = 0, 1
 SEAT_COLOURS = ("purple", "yellow")

@@ -10,9 +10,10 @@ from shared.games.exordium.rules import to_act
 from shared.games.exordium.scoring import outcome
 from shared.games.exordium.spec import SEAT_COLOURS
 from shared.games.exordium.state import OVER
+from shared.games.exordium.vocabulary import DECKS_SHUFFLED, TERRAIN_DEALT
 
 # The hidden part of each event that has one; everything else is public.
-_HIDDEN = {"TerrainDealt": ("colours",), "DecksShuffled": ("decks",)}
+_HIDDEN = {TERRAIN_DEALT.name: ("colours",), DECKS_SHUFFLED.name: ("decks",)}
 
 
 def _occupant(state, cell):

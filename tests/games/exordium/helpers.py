@@ -3,7 +3,7 @@ from shared.games.exordium import commands, events
 from shared.games.exordium.board import TERRAIN_CELLS
 from shared.games.exordium.components import RESOURCE_COLOURS
 from shared.games.exordium.evolve import fold
-from shared.games.exordium.rules import decide
+from shared.games.exordium import GAME
 
 # A known deal: colours cycle red, blue, green along a1, b1, ... e5 (c3 is the Artifact).
 COLOURS = {cell: RESOURCE_COLOURS[i % 3] for i, cell in enumerate(TERRAIN_CELLS)}
@@ -37,8 +37,8 @@ EXAMINE = commands.examine()
 
 
 def when(state, seat, command):
-    """The events `seat`'s command causes (decide)."""
-    return decide(state, seat, command, None)
+    """The events `seat`'s command causes (the game's decide, shape check first)."""
+    return GAME.decide(state, seat, command, None)
 
 
 def holds(state, seat, *cells):

@@ -1,11 +1,14 @@
-"""The command shape at the edge (shared/schemas/games/exordium.py): 400-level checks."""
+"""The command shape at the edge, derived from the vocabulary (shared/schemas/games):
+400-level checks."""
 import random
 
 import pytest
 
 from shared.games.exordium import GAME
 from shared.games.exordium.evolve import fold
-from shared.schemas.games.exordium import COMMAND_SCHEMA
+from shared.schemas.games import command_schema_class
+
+COMMAND_SCHEMA = command_schema_class("exordium")
 
 GOOD = [
     {"type": "choose_start", "cell": "b2"},
