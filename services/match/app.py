@@ -8,7 +8,9 @@ from flask import Flask
 
 from services.match import context, metrics, webclient
 from services.match.api import games, matches, me, players  # noqa: F401 (me: routes on players)
+from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
+from shared.schemas.games import document_commands
 from shared.web import api, ops, ratelimit
 from shared.web import metrics as web_metrics
 
@@ -27,8 +29,11 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     ratelimit.install(app, redis=ctx.redis, tokens=ctx.tokens, key=ctx.keys.rate,
                       limit=settings.rate_limit_per_minute)
     probes = ops.blueprint(redis=lambda: ctx.redis, exposition=web_metrics.exposition)
-    api.serve(app, title="Orrery match service", description="Orrery's match service.",
-              blueprints=(players.blp, games.blp, matches.blp, probes),
-              unavailable="The match store is unavailable; try again shortly.")
+    served = api.serve(app, title="Orrery match service",
+                       description="Orrery's match service.",
+                       blueprints=(players.blp, games.blp, matches.blp, probes),
+                       unavailable="The match store is unavailable; try again shortly.")
+    # Each game's commands, from its vocabulary, as components the command body refers to.
+    document_commands(served, PLATFORM_COMMANDS)
     app.register_blueprint(webclient.blp)  # the browser client, outside /openapi.json
     return app

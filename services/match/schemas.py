@@ -7,7 +7,7 @@ from marshmallow import (Schema, ValidationError, fields, validate, validates_sc
 
 from services.match.platform_commands import SEAT_COMMANDS
 from shared.schemas.clock import ClockSchema
-from shared.schemas.games import command_schema
+from shared.schemas.games import GameCommandField, command_schema
 
 BOTS = ("random", "greedy", "mcts")
 STATUSES = ("active", "finished", "aborted")
@@ -148,7 +148,7 @@ class PlatformCommandSchema(Schema):
 
 
 class CommandRequestSchema(Schema):
-    command = fields.Dict(required=True, metadata={"description": (
+    command = GameCommandField(required=True, metadata={"description": (
         "The game's command, or a platform command every game accepts: "
         "{\"type\": \"resign\"} (any time while the match is active), {\"type\": \"abort\"} "
         "(before the first move) or {\"type\": \"reclaim\"} (take back a seat a bot "

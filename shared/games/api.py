@@ -164,8 +164,9 @@ class Game:
     outcome: Callable[[State], Optional[dict]]
     view: Callable[[State, Optional[Seat]], dict]
     redact: Callable[[Event, Optional[Seat]], Event]
+    # The game's command and event types, declared once (shared/games/kit/vocabulary.py):
+    # the shape check, the edge's schema and the event types the fold accepts come from it.
+    vocabulary: Any
     heuristic: Optional[Callable[[State, Seat], float]] = None
     sampler: Optional[Callable[[State, Seat, random.Random], State]] = None
     pass_command: Optional[Callable[[State, Seat], Optional[Command]]] = None
-    # The game's command and event types, declared once (shared/games/kit/vocabulary.py).
-    vocabulary: Any = None

@@ -1,6 +1,7 @@
-"""The one list of games Orrery hosts."""
+"""The one list of games Orrery hosts: a new game adds its line to `_GAMES`."""
 from __future__ import annotations
 
+from shared.games import exordium, exsilium, tictactoe
 from shared.games.api import Game
 
 
@@ -8,25 +9,21 @@ class UnknownGame(KeyError):
     """No registered game has this name."""
 
 
-def _load() -> dict:
-    # Imported here so that a game module may import the registry without a cycle.
-    from shared.games import exordium, exsilium, tictactoe
-    return {game.spec.name: game for game in (exordium.GAME, exsilium.GAME, tictactoe.GAME)}
-
-
-_GAMES: dict = {}
+_GAMES = {game.spec.name: game for game in (
+    exordium.GAME,
+    exsilium.GAME,
+    tictactoe.GAME,
+)}
 
 
 def games() -> dict:
     """Every registered game by name."""
-    if not _GAMES:
-        _GAMES.update(_load())
     return _GAMES
 
 
 def get_game(name: str) -> Game:
     """The game called `name`; raises UnknownGame."""
     try:
-        return games()[name]
+        return _GAMES[name]
     except KeyError:
         raise UnknownGame(name) from None

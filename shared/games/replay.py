@@ -92,10 +92,19 @@ def apply(state: Optional[MatchState], event: dict) -> MatchState:
     if platform.is_platform(event["type"]):
         facts = platform.evolve(facts, event, version)
     else:
+        _check_declared(state.engine, event)
         game_state = state.engine.evolve(state.game_state, event)
         facts = platform.game_event(facts, event, version)
     after = replace(state, version=version, game_state=game_state, platform=facts)
     return replace(after, platform=platform.turns(facts, after.to_act(), version))
+
+
+def _check_declared(engine: Game, event: dict) -> None:
+    """A game folds only the event types its vocabulary declares: anything else is a log
+    this game could not have written (ValueError, before its evolve sees it)."""
+    if not engine.vocabulary.accepts(event["type"]):
+        raise ValueError(f"{engine.spec.title} has no event type {event['type']!r}; "
+                         "this log was not written by this game")
 
 
 def fold(events: Iterable[dict], start: Optional[MatchState] = None,

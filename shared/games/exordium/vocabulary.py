@@ -8,7 +8,7 @@ or null when the Action cannot be completed).
 from shared.games.exordium.components import ACTION_CARD_NAMES
 from shared.games.kit import CommandType, EventType, Vocabulary, choice, listing, text, variant
 
-_CELL_PATTERN = r"[a-e][1-5]"
+_CELL_PATTERN = r"^[a-e][1-5]$"  # anchored: JSON Schema patterns search
 
 
 def _cell(description: str, **kw):

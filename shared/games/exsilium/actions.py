@@ -7,11 +7,17 @@ from itertools import combinations, product
 from shared.games.exsilium import factions
 from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of, strength, usable_by
-from shared.games.exsilium.flow import draw
+from shared.games.exsilium.deck import draw
+from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.movement import paths, run_path
+from shared.games.exsilium.movement import arrive, paths, run_path
 from shared.games.exsilium.state import figures
 from shared.games.exsilium.table import free, movable, terrain
+from shared.games.exsilium.vocabulary import (
+    ACCESS_UPGRADES, ACTIVATE, BUY, CARDS_BOUGHT, CARD_DROPPED, CARD_REMOVED, CARD_SWAPPED,
+    CARD_USED, CONTROL_WITHDRAWN, CYCLE_UPGRADES, DROP, HOLOGRAM_SET, LEAVE_UPGRADES,
+    MINE_DETONATED, MINIATURE_ACTIVATED, MINIATURE_MOVED, MOVE, PLAY, REMOVE_CARD,
+    TERMINAL_CONTROLLED, TOKENS_PAID, UPGRADE_ACCESSED, UPGRADE_CYCLED, UPGRADE_LEFT)
 
 MOVE_KINDS = ("move", "all_terrain", "hologram", "cross_frontier")
 PLAY_KINDS = ("draw", "swap", "remove", "portal", "cracking")
@@ -81,11 +87,11 @@ def do_move(tx, seat, cmd):
     if cmd.get("control"):
         if not can_control(state, seat, start):
             refuse(state, "control")
-        tx.add("TerminalControlled", seat=seat, node=start)
+        tx.emit(TERMINAL_CONTROLLED, seat=seat, node=start)
     if token:
-        tx.add("HologramSet", seat=seat, mini=mini, origin=start, card=cid)
+        tx.emit(HOLOGRAM_SET, seat=seat, mini=mini, origin=start, card=cid)
     else:
-        tx.add("CardUsed", seat=seat, card=cid, use="move_action" if action else "move")
+        tx.emit(CARD_USED, seat=seat, card=cid, use="move_action" if action else "move")
     run_path(tx, seat, mini, path, cross)
 
 
@@ -126,8 +132,8 @@ def _moves_for(state, seat, mini, cid, action):
     controls = [False]
     if can_control(state, seat, start) and player.tokens >= 1 + token:
         controls.append(True)
-    return [{"type": "move", "card": cid, "mini": mini, "path": p, "action": action,
-             "control": control} for p in found for control in controls]
+    return [MOVE(card=cid, mini=mini, path=p, action=action, control=control)
+            for p in found for control in controls]
 
 
 # --- activate a miniature on the starting tile -----------------------------------------------
@@ -153,14 +159,13 @@ def do_activate(tx, seat, cmd):
     node = cmd.get("node")
     if not player.board or node not in activation_nodes(state, seat):
         refuse(state, "activate")
-    tx.add("CardUsed", seat=seat, card=cid, use="activate")
+    tx.emit(CARD_USED, seat=seat, card=cid, use="activate")
     _deploy(tx, seat, node)
 
 
 def _deploy(tx, seat, node):
-    from shared.games.exsilium.movement import arrive
     mini = tx.state.players[seat].board[0]
-    tx.add("MiniatureActivated", seat=seat, mini=mini, node=node)
+    tx.emit(MINIATURE_ACTIVATED, seat=seat, mini=mini, node=node)
     arrive(tx, seat, mini, node)
 
 
@@ -168,7 +173,7 @@ def activate_commands(state, seat):
     player = state.players[seat]
     if not player.board:
         return []
-    return [{"type": "activate", "card": cid, "node": n} for cid in by_key(player.hand)
+    return [ACTIVATE(card=cid, node=n) for cid in by_key(player.hand)
             for n in activation_nodes(state, seat)]
 
 
@@ -197,7 +202,7 @@ def do_play(tx, seat, cmd):
     params = {k: v for k, v in cmd.items() if k not in ("type", "card")}
     if params not in options:
         refuse(state, "no_action", why="its specific rule is not met with these choices")
-    tx.add("CardUsed", seat=seat, card=cid, use=kind)
+    tx.emit(CARD_USED, seat=seat, card=cid, use=kind)
     _PLAY[kind](tx, seat, cid, params)
 
 
@@ -235,23 +240,22 @@ def _draw(tx, seat, cid, params):
 
 
 def _swap(tx, seat, cid, params):
-    tx.add("CardSwapped", seat=seat, give=params["give"], take=params["take"])
+    tx.emit(CARD_SWAPPED, seat=seat, give=params["give"], take=params["take"])
 
 
 def _remove(tx, seat, cid, params):
-    tx.add("CardRemoved", seat=seat, card=params["target"], zone=params["zone"])
+    tx.emit(CARD_REMOVED, seat=seat, card=params["target"], zone=params["zone"])
 
 
 def _portal(tx, seat, cid, params):
-    from shared.games.exsilium.movement import arrive
     at = tx.state.players[seat].minis[params["mini"]]
-    tx.add("MiniatureMoved", seat=seat, mini=params["mini"], **{"from": at}, to=params["node"],
-           end=True)
+    tx.emit(MINIATURE_MOVED, seat=seat, mini=params["mini"], **{"from": at}, to=params["node"],
+            end=True)
     arrive(tx, seat, params["mini"], params["node"])
 
 
 def _cracking(tx, seat, cid, params):
-    tx.add("ControlWithdrawn", node=params["node"], by=seat)
+    tx.emit(CONTROL_WITHDRAWN, node=params["node"], by=seat)
 
 
 _PLAY = {"draw": _draw, "swap": _swap, "remove": _remove, "portal": _portal,
@@ -264,7 +268,7 @@ def play_commands(state, seat):
     kinds = HAND_KINDS if state.combat is not None else PLAY_KINDS
     for cid in by_key(player.hand):
         if kind_of(cid) in kinds and usable_by(cid, player.faction):
-            out += [{"type": "play", "card": cid, **p} for p in _play_options(state, seat, cid)]
+            out += [PLAY(card=cid, **p) for p in _play_options(state, seat, cid)]
     return out
 
 
@@ -286,21 +290,20 @@ def do_drop(tx, seat, cmd):
     state = tx.state
     cid = _hand_card(state, seat, cmd.get("card"))
     face = cmd.get("face")
-    if card(cid)["secondary"] != "drop" or cmd.get("node") not in drop_nodes(state, seat) \
+    if card(cid)["secondary"] != DROP.name or cmd.get("node") not in drop_nodes(state, seat) \
             or face not in ("up", "down", "supply"):
-        refuse(state, "drop")
+        refuse(state, "drop_where")
     cost = 1 if face == "up" else 2
     if state.players[seat].tokens < cost:
         refuse(state, "tokens", n=cost)
-    tx.add("CardDropped", seat=seat, card=cid, node=cmd["node"], face=face)
+    tx.emit(CARD_DROPPED, seat=seat, card=cid, node=cmd["node"], face=face)
     if cost == 2:
-        tx.add("TokensPaid", seat=seat, count=1, why="drop_" + face)
+        tx.emit(TOKENS_PAID, seat=seat, count=1, why="drop_" + face)
     _detonate_around(tx, cmd["node"])
 
 
 def _detonate_around(tx, node):
     """A face-up mine dropped next to miniatures of other factions detonates at once."""
-    from shared.games.exsilium.fate import defeat
     owner, cid, face = tx.state.markers[node]
     if face != "up" or kind_of(cid) != "mine":
         return
@@ -309,8 +312,8 @@ def _detonate_around(tx, node):
                if n is not None and s != owner and (n == node or touching(n, node))
                and (affects is None or p.faction in affects)]
     if victims:
-        tx.add("MineDetonated", node=node, owner=owner, card=cid,
-               victims=[list(v) for v in victims])
+        tx.emit(MINE_DETONATED, node=node, owner=owner, card=cid,
+                victims=[list(v) for v in victims])
         for s, m in victims:
             defeat(tx, s, m)
 
@@ -318,23 +321,22 @@ def _detonate_around(tx, node):
 def drop_commands(state, seat):
     player = state.players[seat]
     faces = [f for f, cost in (("up", 1), ("down", 2), ("supply", 2)) if player.tokens >= cost]
-    cards = [c for c in by_key(player.hand) if card(c)["secondary"] == "drop"]
+    cards = [c for c in by_key(player.hand) if card(c)["secondary"] == DROP.name]
     if not cards or not faces:
         return []
     nodes = drop_nodes(state, seat)
-    return [{"type": "drop", "card": c, "node": n, "face": f}
-            for c in cards for n in nodes for f in faces]
+    return [DROP(card=c, node=n, face=f) for c in cards for n in nodes for f in faces]
 
 
 def do_remove_card(tx, seat, cmd):
     cid = _hand_card(tx.state, seat, cmd.get("card"))
     if card(cid)["secondary"] != "remove":
         refuse(tx.state, "remove")
-    tx.add("CardRemoved", seat=seat, card=cid, zone="hand")
+    tx.emit(CARD_REMOVED, seat=seat, card=cid, zone="hand")
 
 
 def remove_commands(state, seat):
-    return [{"type": "remove_card", "card": c} for c in by_key(state.players[seat].hand)
+    return [REMOVE_CARD(card=c) for c in by_key(state.players[seat].hand)
             if card(c)["secondary"] == "remove"]
 
 
@@ -351,7 +353,7 @@ def terminal_activations(state, seat):
 def do_activate_terminal(tx, seat, cmd):
     if cmd.get("node") not in terminal_activations(tx.state, seat):
         refuse(tx.state, "terminal_activate")
-    tx.add("TokensPaid", seat=seat, count=1, why="activate_terminal")
+    tx.emit(TOKENS_PAID, seat=seat, count=1, why="activate_terminal")
     _deploy(tx, seat, cmd["node"])
 
 
@@ -368,18 +370,22 @@ def do_access(tx, seat, cmd):
         refuse(state, "terminal")
     if state.players[seat].tokens < 1:
         refuse(state, "tokens", n=1)
-    tx.add("TokensPaid", seat=seat, count=1, why="upgrades")
-    tx.add("UpgradeAccessed", seat=seat)
+    tx.emit(TOKENS_PAID, seat=seat, count=1, why="upgrades")
+    tx.emit(UPGRADE_ACCESSED, seat=seat)
 
 
 def do_cycle(tx, seat, cmd):
     state = tx.state
     if state.turn.session != "open":
         refuse(state, "cycled")
+    # The vocabulary lets `slot` be left out; which of the two shapes is right depends on
+    # the match's option (discard one card of the row, or all four).
+    if ("slot" in cmd) != (state.options["upgrade_discard"] == "one"):
+        refuse(state, "shape", kind=cmd["type"])
     if state.options["upgrade_discard"] == "all":
         slots = [i for i, c in enumerate(state.row) if c]
     else:
-        slot = cmd.get("slot")
+        slot = cmd["slot"]
         if slot not in range(4) or not state.row[slot]:
             refuse(state, "slot")
         slots = [slot]
@@ -390,8 +396,8 @@ def do_cycle(tx, seat, cmd):
         if pick:
             deck.remove(pick)
         new.append(pick)
-    tx.add("UpgradeCycled", seat=seat, slots=slots, discarded=[state.row[s] for s in slots],
-           new=new)
+    tx.emit(UPGRADE_CYCLED, seat=seat, slots=slots, discarded=[state.row[s] for s in slots],
+            new=new)
 
 
 def _value(state, seat, paid):
@@ -409,7 +415,7 @@ def do_buy(tx, seat, cmd):
         refuse(state, "no_card")
     cost = sum(card(state.row[s])["cost"] for s in slots)
     if _value(state, seat, paid) < cost:
-        refuse(state, "buy", value=_value(state, seat, paid), cost=cost)
+        refuse(state, "buy_cost", value=_value(state, seat, paid), cost=cost)
     deck = sorted(state.upgrade_deck)
     new = []
     for _ in slots:
@@ -417,28 +423,28 @@ def do_buy(tx, seat, cmd):
         if pick:
             deck.remove(pick)
         new.append(pick)
-    tx.add("CardsBought", seat=seat, slots=list(slots), cards=[state.row[s] for s in slots],
-           paid=list(paid), new=new)
+    tx.emit(CARDS_BOUGHT, seat=seat, slots=list(slots), cards=[state.row[s] for s in slots],
+            paid=list(paid), new=new)
 
 
 def do_leave(tx, seat, cmd):
-    tx.add("UpgradeLeft", seat=seat)
+    tx.emit(UPGRADE_LEFT, seat=seat)
 
 
 def session_commands(state, seat):
-    out = [{"type": "leave_upgrades"}]
+    out = [LEAVE_UPGRADES()]
     if state.turn.session == "open":
         if state.options["upgrade_discard"] == "all":
-            out.append({"type": "cycle_upgrades"})
+            out.append(CYCLE_UPGRADES())
         else:
-            out += [{"type": "cycle_upgrades", "slot": i} for i, c in enumerate(state.row) if c]
+            out += [CYCLE_UPGRADES(slot=i) for i, c in enumerate(state.row) if c]
     hand = state.players[seat].hand
     slots = [i for i, c in enumerate(state.row) if c]
     for n in range(1, len(slots) + 1):
         for chosen in combinations(slots, n):
             cost = sum(card(state.row[s])["cost"] for s in chosen)
             for paid in _minimal_payments(state, seat, hand, cost):
-                out.append({"type": "buy", "slots": list(chosen), "paid": paid})
+                out.append(BUY(slots=list(chosen), paid=paid))
     return out
 
 
@@ -461,7 +467,7 @@ def _minimal_payments(state, seat, hand, cost):
 def access_commands(state, seat):
     player = state.players[seat]
     if player.tokens >= 1 and player.hand and any(state.row) and usable_terminal(state, seat):
-        return [{"type": "access_upgrades"}]
+        return [ACCESS_UPGRADES()]
     return []
 
 

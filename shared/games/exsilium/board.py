@@ -90,3 +90,14 @@ def adjacent_positions(pos, corners=False):
 def is_border(n):
     y, x = coords(n)
     return y % SIZE in (0, SIZE - 1) or x % SIZE in (0, SIZE - 1)
+
+
+def pos_key(pos):
+    """A tile position as it travels in events and commands: "row,col"."""
+    return f"{pos[0]},{pos[1]}"
+
+
+def parse_pos(key):
+    """The tile position written by `pos_key`."""
+    r, c = key.split(",")
+    return (int(r), int(c))

@@ -4,10 +4,13 @@ A choice with a single legal answer is made automatically (`forced`).
 """
 from itertools import product
 
-from shared.games.exsilium import combat as fight
-from shared.games.exsilium.components import card, kind_of
+from shared.games.exsilium import actions, combat as fight
+from shared.games.exsilium.components import CARDS, card, kind_of
+from shared.games.exsilium.factions import displace, displace_nodes
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.table import free_nodes_on_tile
+from shared.games.exsilium.vocabulary import (
+    COMMIT, CONCEDE, DISCARD, DISPLACE, DODGE, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, STAY)
 
 
 def subsets(cards, sizes):
@@ -52,15 +55,14 @@ def options(state, seat):
         return _pending_options(state, state.pending[0])
     c = state.combat
     hand = state.players[seat].hand
-    out = [{"type": "commit", "cards": s} for s in subsets(hand, _commit_sizes(state, seat))]
+    out = [COMMIT(cards=s) for s in subsets(hand, _commit_sizes(state, seat))]
     if c.kind == "player" and c.stage == "replica":
-        out += [{"type": "dodge", "card": cid} for cid in _one_each(hand, "dodge")]
+        out += [DODGE(card=cid) for cid in _one_each(hand, DODGE.name)]
     if c.kind == "newaru":
-        out += [{"type": "favorable_zone", "card": cid}
-                for cid in _one_each(hand, "favorable_zone")]
+        out += [FAVORABLE_ZONE(card=cid) for cid in _one_each(hand, FAVORABLE_ZONE.name)]
         evade = fight.evade_type(state)
         if evade:
-            out += [{"type": "evade", "card": cid}
+            out += [EVADE(card=cid)
                     for cid in _one_key([x for x in hand if card(x)["type"] == evade])]
     return out
 
@@ -80,14 +82,12 @@ def _pending_options(state, pending):
     player = state.players[pending.seat]
     if pending.kind == "escape":
         paths = fight.escape_paths(state, pending.seat, pending.mini)
-        return [{"type": "stay"}] + [{"type": "leave_conflict", "card": c, "path": p}
-                                     for c in _one_key(player.hand) for p in paths]
-    if pending.kind == "displace":
-        from shared.games.exsilium.factions import displace_nodes
-        return [{"type": "displace", "node": n}
-                for n in displace_nodes(state, pending.node, pending.figure)]
-    if pending.kind == "discard":
-        return [{"type": "discard", "cards": s}
+        return [STAY()] + [LEAVE_CONFLICT(card=c, path=p)
+                           for c in _one_key(player.hand) for p in paths]
+    if pending.kind == DISPLACE.name:
+        return [DISPLACE(node=n) for n in displace_nodes(state, pending.node, pending.figure)]
+    if pending.kind == DISCARD.name:
+        return [DISCARD(cards=s)
                 for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
     pool = [c for c in pending.cards if c in player.hand] or list(player.hand)
     cards = _one_key(pool) or [None]
@@ -95,22 +95,21 @@ def _pending_options(state, pending):
     nodes = nodes or [None]
     values = sorted(set(player.baralytas)) if pending.give_to is not None else []
     values = values or [None]
-    return [{"type": "concede", "card": c, "node": n, "baralytas": v}
-            for c in cards for n in nodes for v in values]
+    return [CONCEDE(card=c, node=n, baralytas=v) for c in cards for n in nodes for v in values]
 
 
 def decide_choice(tx, seat, cmd):
     """Check and apply a combat or owed choice."""
     state = tx.state
     allowed = options(state, seat)
-    kind = cmd.get("type")
-    if kind == "concede":
+    kind = cmd["type"]
+    if kind == CONCEDE.name:
         ok = _concede_ok(state, cmd, allowed)
-    elif kind == "leave_conflict":
+    elif kind == LEAVE_CONFLICT.name:
         ok = cmd.get("card") in state.players[seat].hand and any(
             o["type"] == kind and o["path"] == cmd.get("path")
             and card(o["card"])["key"] == card(cmd["card"])["key"] for o in allowed)
-    elif kind in ("commit", "discard"):
+    elif kind in (COMMIT.name, DISCARD.name):
         ok = any(kind == o["type"] and sorted(o["cards"]) == sorted(cmd.get("cards") or [])
                  for o in allowed) or _same_mix(cmd, allowed, state, seat)
     else:
@@ -124,7 +123,7 @@ def decide_choice(tx, seat, cmd):
 
 def _concede_ok(state, cmd, allowed):
     for o in allowed:
-        if o["type"] != "concede":
+        if o["type"] != CONCEDE.name:
             continue
         if o["node"] == cmd.get("node") and o["baralytas"] == cmd.get("baralytas"):
             if o["card"] == cmd.get("card") or (o["card"] and cmd.get("card") in card_ids() and
@@ -159,51 +158,49 @@ def _same_key(cmd, allowed):
 
 
 def card_ids():
-    from shared.games.exsilium.components import CARDS
     return CARDS
 
 
 def _explain(state, seat, kind):
     if kind not in {o["type"] for o in options(state, seat)}:
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
-    if kind == "discard":
-        refuse(state, "discard", n=state.pending[0].count)
-    if kind in ("leave_conflict", "stay"):
+    if kind == DISCARD.name:
+        refuse(state, "discard_count", n=state.pending[0].count)
+    if kind in (LEAVE_CONFLICT.name, STAY.name):
         refuse(state, "escape")
-    if kind == "displace":
-        refuse(state, "displace")
-    if kind == "concede":
-        refuse(state, "concede", source="used in the combat" if state.pending[0].cards else "of your hand")
-    if kind == "commit":
+    if kind == DISPLACE.name:
+        refuse(state, "displace_node")
+    if kind == CONCEDE.name:
+        refuse(state, "concede_choice",
+               source="used in the combat" if state.pending[0].cards else "of your hand")
+    if kind == COMMIT.name:
         sizes = _commit_sizes(state, seat)
-        refuse(state, "commit", lo=min(sizes), hi=max(sizes))
+        refuse(state, "commit_count", lo=min(sizes), hi=max(sizes))
     refuse(state, "react")
 
 
 def apply_choice(tx, seat, cmd):
     kind = cmd["type"]
-    if kind == "commit":
+    if kind == COMMIT.name:
         fight.commit(tx, seat, cmd["cards"])
-    elif kind == "dodge":
+    elif kind == DODGE.name:
         fight.dodge(tx, seat, cmd["card"])
-    elif kind in ("evade", "favorable_zone"):
+    elif kind in (EVADE.name, FAVORABLE_ZONE.name):
         fight.avoid_newaru(tx, seat, cmd["card"], kind)
-    elif kind == "concede":
+    elif kind == CONCEDE.name:
         fight.concede(tx, seat, cmd["card"], cmd["node"], cmd["baralytas"])
-    elif kind == "discard":
+    elif kind == DISCARD.name:
         fight.fatigue(tx, seat, cmd["cards"])
-    elif kind == "leave_conflict":
+    elif kind == LEAVE_CONFLICT.name:
         fight.escape(tx, seat, cmd["card"], cmd["path"])
-    elif kind == "stay":
+    elif kind == STAY.name:
         fight.escape(tx, seat, None, None)
-    elif kind == "displace":
-        from shared.games.exsilium.factions import displace
+    elif kind == DISPLACE.name:
         displace(tx, seat, cmd["node"])
 
 
 def forced(tx):
     """Make the choice automatically when there is exactly one; True if one was made."""
-    from shared.games.exsilium import actions
     seat = chooser(tx.state)
     allowed = options(tx.state, seat)
     if len(allowed) != 1:

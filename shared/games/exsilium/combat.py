@@ -2,8 +2,15 @@
 from shared.games.exsilium.board import tile_pos
 from shared.games.exsilium.components import ENEMY_CARDS, OUTCOME_DECK, card, level_for, strength
 from shared.games.exsilium.fate import check_win, defeat
+from shared.games.exsilium.movement import paths, run_path, with_mini_at
 from shared.games.exsilium.state import points
-from shared.games.exsilium.table import foes_of, portal_of, figures, terrain, trapped_set
+from shared.games.exsilium.table import (
+    closest_deposit, figures, foes_of, portal_of, terrain, trapped_set)
+from shared.games.exsilium.vocabulary import (
+    BARALYTAS_GIVEN, BARALYTAS_RETURNED, CARDS_COMMITTED, CARDS_FATIGUED, CARD_CONCEDED,
+    CARD_USED, CHOICE_OWED, COMBAT_AVOIDED, COMBAT_REVEALED, COMBAT_STARTED, COMBAT_WON,
+    CONCEDE, DISCARD, DODGE, ENEMY_ACTION_REVEALED, ESCAPE_DECIDED, NEWARU_MOVED,
+    NEWARU_REMOVED, OUTCOME_DRAWN, REWARD_TAKEN, TERMINAL_TOKEN_GIVEN, TOKENS_PAID)
 
 
 def winner_discards(hand_size):
@@ -16,12 +23,12 @@ def start(tx, mini, foe, newaru_first):
     """A combat begins between the seat in turn's miniature and a foe next to it."""
     seat = tx.state.active
     if foe[0] == "newaru":
-        tx.add("CombatStarted", kind="newaru", attacker=seat, mini=mini, foe=list(foe),
-               stage="newaru", newaru_first=newaru_first)
+        tx.emit(COMBAT_STARTED, kind="newaru", attacker=seat, mini=mini, foe=list(foe),
+                stage="newaru", newaru_first=newaru_first)
         reveal_enemy_action(tx)
         return
-    tx.add("CombatStarted", kind="player", attacker=seat, mini=mini, foe=list(foe),
-           stage="intimidation")
+    tx.emit(COMBAT_STARTED, kind="player", attacker=seat, mini=mini, foe=list(foe),
+            stage="intimidation")
     if not tx.state.players[foe[1]].hand:
         # Replica: "If the attacked player has no cards, the attacker immediately wins."
         _conclude_players(tx, seat, foe[1], (), ())
@@ -33,8 +40,8 @@ def draw_outcome(tx, side, to_bonus=False):
     reshuffled = not deck
     deck = OUTCOME_DECK if reshuffled else deck
     value = tx.rng.choice(sorted(deck))
-    tx.add("OutcomeDrawn", value=value, side=side, reshuffled=reshuffled, deck=list(deck),
-           to_bonus=to_bonus)
+    tx.emit(OUTCOME_DRAWN, value=value, side=side, reshuffled=reshuffled, deck=list(deck),
+            to_bonus=to_bonus)
     return value
 
 
@@ -48,8 +55,8 @@ def reveal_enemy_action(tx):
         if reshuffled:
             deck = tuple(sorted(k for k, c in ENEMY_CARDS.items() if c["level"] == level))
         key = tx.rng.choice(sorted(deck))
-        tx.add("EnemyActionRevealed", level=level, card=key, reshuffled=reshuffled,
-               deck=list(deck))
+        tx.emit(ENEMY_ACTION_REVEALED, level=level, card=key, reshuffled=reshuffled,
+                deck=list(deck))
         enemy = ENEMY_CARDS[key]
         if enemy["kind"] == "attack":
             if not tx.state.players[combat.attacker].hand:
@@ -62,8 +69,8 @@ def reveal_enemy_action(tx):
         if enemy["effect"] != "lose_token":
             raise NotImplementedError(f"Exsilium: enemy effect {enemy['effect']!r} has no rule")
         if tx.state.players[combat.attacker].tokens:
-            tx.add("TokensPaid", seat=combat.attacker, count=1, why="enemy_effect")
-        tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why="effect")
+            tx.emit(TOKENS_PAID, seat=combat.attacker, count=1, why="enemy_effect")
+        tx.emit(COMBAT_AVOIDED, mini=combat.mini, foe=list(combat.foe), why="effect")
         return
 
 
@@ -71,10 +78,10 @@ def commit(tx, seat, cards):
     """Intimidation (attacker) or replica (defender): cards face down; revealed together."""
     combat = tx.state.combat
     if combat.kind == "newaru":
-        tx.add("CardsCommitted", seat=seat, cards=list(cards), count=len(cards))
+        tx.emit(CARDS_COMMITTED, seat=seat, cards=list(cards), count=len(cards))
         _newaru_reveal(tx, cards)
         return
-    tx.add("CardsCommitted", seat=seat, cards=list(cards), count=len(cards))
+    tx.emit(CARDS_COMMITTED, seat=seat, cards=list(cards), count=len(cards))
     if seat != combat.attacker:
         _players_reveal(tx, combat.committed, tuple(cards))
 
@@ -91,8 +98,8 @@ def _players_reveal(tx, attack_cards, defend_cards):
     combat = tx.state.combat
     a = sum(strength(c) for c in attack_cards)
     d = sum(strength(c) for c in defend_cards)
-    tx.add("CombatRevealed", attacker_cards=list(attack_cards), defender_cards=list(defend_cards),
-           strengths=[a, d])
+    tx.emit(COMBAT_REVEALED, attacker_cards=list(attack_cards), defender_cards=list(defend_cards),
+            strengths=[a, d])
     attacker_wins = _fight(tx, a, d, "attacker", "defender")
     win, lose = (combat.attacker, combat.foe[1]) if attacker_wins else (combat.foe[1], combat.attacker)
     cards = attack_cards if lose == combat.attacker else defend_cards
@@ -104,14 +111,14 @@ def _conclude_players(tx, win, lose, loser_cards, _winner_cards):
     combat = tx.state.combat
     loser_mini = combat.mini if lose == combat.attacker else combat.foe[2]
     winner_mini = combat.mini if win == combat.attacker else combat.foe[2]
-    tx.add("CombatWon", winner=win, loser=lose)
+    tx.emit(COMBAT_WON, winner=win, loser=lose)
     _rewards(tx, win, faction=1, terminal=0)
     if tx.state.players[lose].terminal_tokens:
-        tx.add("TerminalTokenGiven", **{"from": lose, "to": win})
+        tx.emit(TERMINAL_TOKEN_GIVEN, **{"from": lose, "to": win})
     node = defeat(tx, lose, loser_mini)
-    tx.add("ChoiceOwed", kind="concede", seat=lose, tile=list(tile_pos(node)),
-           cards=list(loser_cards), give_to=win, node=node,
-           winner_node=tx.state.players[win].minis[winner_mini])
+    tx.emit(CHOICE_OWED, kind=CONCEDE.name, seat=lose, tile=list(tile_pos(node)),
+            cards=list(loser_cards), give_to=win, node=node,
+            winner_node=tx.state.players[win].minis[winner_mini])
     _owe_discard(tx, win)
     _offer_escape(tx, win, winner_mini)
 
@@ -139,12 +146,11 @@ def escape_paths(state, seat, mini):
     """Moves of up to 2 nodes (1 from a sandstorm tile) with one card that end out of the
     conflict zone. The foes being left do not stop the move; any other foe does, and a move
     ending next to a foe is not an escape."""
-    from shared.games.exsilium.movement import _moved, paths
     start = state.players[seat].minis[mini]
     left = frozenset((mini, fig) for fig in conflict_foes(state, seat, mini))
     length = 1 if terrain(state, tile_pos(start)) == "sandstorm" else 2
     return [p for p in paths(state, seat, mini, length, truce=left)
-            if not conflict_foes(_moved(state, seat, mini, p[-1]), seat, mini)]
+            if not conflict_foes(with_mini_at(state, seat, mini, p[-1]), seat, mini)]
 
 
 def _offer_escape(tx, seat, mini):
@@ -155,19 +161,18 @@ def _offer_escape(tx, seat, mini):
     if hand - winner_discards(hand) <= 0 or not conflict_foes(state, seat, mini) \
             or not escape_paths(state, seat, mini):
         return
-    tx.add("ChoiceOwed", kind="escape", seat=seat, mini=mini,
-           node=state.players[seat].minis[mini])
+    tx.emit(CHOICE_OWED, kind="escape", seat=seat, mini=mini,
+            node=state.players[seat].minis[mini])
 
 
 def escape(tx, seat, cid, path):
     """The winner uses one card to move out of the conflict zone (None: stays and fights)."""
-    from shared.games.exsilium.movement import run_path
     mini = tx.state.pending[0].mini
     left = frozenset((mini, fig) for fig in conflict_foes(tx.state, seat, mini))
-    tx.add("EscapeDecided", seat=seat, mini=mini, leave=cid is not None)
+    tx.emit(ESCAPE_DECIDED, seat=seat, mini=mini, leave=cid is not None)
     if cid is None:
         return
-    tx.add("CardUsed", seat=seat, card=cid, use="move")
+    tx.emit(CARD_USED, seat=seat, card=cid, use="move")
     run_path(tx, seat, mini, path, truce=left)
 
 
@@ -176,13 +181,13 @@ def _rewards(tx, seat, faction, terminal):
     got_f = min(faction, state.pool)
     got_t = min(terminal, state.terminal_reserve)
     if got_f or got_t:
-        tx.add("RewardTaken", seat=seat, faction_tokens=got_f, terminal_tokens=got_t)
+        tx.emit(REWARD_TAKEN, seat=seat, faction_tokens=got_f, terminal_tokens=got_t)
 
 
 def _owe_discard(tx, seat):
     n = winner_discards(len(tx.state.players[seat].hand))
     if n:
-        tx.add("ChoiceOwed", kind="discard", seat=seat, count=n)
+        tx.emit(CHOICE_OWED, kind=DISCARD.name, seat=seat, count=n)
 
 
 def _newaru_reveal(tx, cards):
@@ -190,8 +195,8 @@ def _newaru_reveal(tx, cards):
     enemy = ENEMY_CARDS[combat.enemy]
     mine = sum(strength(c) for c in cards)
     theirs = enemy["damage"] + combat.bonus
-    tx.add("CombatRevealed", attacker_cards=list(cards), defender_cards=[],
-           strengths=[mine, theirs])
+    tx.emit(COMBAT_REVEALED, attacker_cards=list(cards), defender_cards=[],
+            strengths=[mine, theirs])
     if combat.newaru_first:
         won = not _fight(tx, theirs, mine, "newaru", "player")
     else:
@@ -203,15 +208,15 @@ def _newaru_outcome(tx, won, cards=()):
     """Newaru conclusion: win a terminal and a faction token; or lose the miniature and a Baralytas."""
     combat = tx.state.combat
     seat, nid = combat.attacker, combat.foe[1]
-    tx.add("CombatWon", winner=seat if won else None, loser=None if won else seat)
+    tx.emit(COMBAT_WON, winner=seat if won else None, loser=None if won else seat)
     if won:
         _rewards(tx, seat, faction=1, terminal=1)
         _remove_newaru(tx, seat, combat.mini, nid)
         _owe_discard(tx, seat)
         return
     node = defeat(tx, seat, combat.mini)
-    tx.add("ChoiceOwed", kind="concede", seat=seat, tile=list(tile_pos(node)), cards=list(cards),
-           give_to=-1, node=node, winner_node=tx.state.newaru.get(nid))
+    tx.emit(CHOICE_OWED, kind=CONCEDE.name, seat=seat, tile=list(tile_pos(node)),
+            cards=list(cards), give_to=-1, node=node, winner_node=tx.state.newaru.get(nid))
 
 
 def _remove_newaru(tx, seat, mini, nid):
@@ -221,9 +226,9 @@ def _remove_newaru(tx, seat, mini, nid):
     mine = state.players[seat].minis[mini]
     portal = portal_of(state, tile_pos(at))
     if tile_pos(at) != tile_pos(mine) and portal is not None and portal not in figures(state):
-        tx.add("NewaruMoved", id=nid, to=portal, why="micro_rule")
+        tx.emit(NEWARU_MOVED, id=nid, to=portal, why="micro_rule")
     else:
-        tx.add("NewaruRemoved", id=nid)
+        tx.emit(NEWARU_REMOVED, id=nid)
 
 
 def concede(tx, seat, cid, node, value):
@@ -232,35 +237,34 @@ def concede(tx, seat, cid, node, value):
     player = tx.state.players[seat]
     if value is not None:
         if pending.give_to == -1:
-            from shared.games.exsilium.table import closest_deposit
-            tx.add("BaralytasReturned", seat=seat, value=value,
-                   node=closest_deposit(tx.state, pending.node))
+            tx.emit(BARALYTAS_RETURNED, seat=seat, value=value,
+                    node=closest_deposit(tx.state, pending.node))
         else:
-            tx.add("BaralytasGiven", **{"from": seat, "to": pending.give_to}, value=value)
+            tx.emit(BARALYTAS_GIVEN, **{"from": seat, "to": pending.give_to}, value=value)
     from_pool = player.tokens == 0
     if cid and from_pool and tx.state.pool == 0:
         node = None
-    tx.add("CardConceded", seat=seat, card=cid, node=node, from_pool=from_pool)
+    tx.emit(CARD_CONCEDED, seat=seat, card=cid, node=node, from_pool=from_pool)
     if value is not None and pending.give_to not in (-1, None):
         check_win(tx, pending.give_to)
 
 
 def fatigue(tx, seat, cards):
-    tx.add("CardsFatigued", seat=seat, cards=list(cards))
+    tx.emit(CARDS_FATIGUED, seat=seat, cards=list(cards))
 
 
 def dodge(tx, seat, cid):
     """Dodge: the attacked player avoids the fight; the card is discarded (Glossary)."""
     combat = tx.state.combat
-    tx.add("CardUsed", seat=seat, card=cid, use="dodge")
-    tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why="dodge")
+    tx.emit(CARD_USED, seat=seat, card=cid, use=DODGE.name)
+    tx.emit(COMBAT_AVOIDED, mini=combat.mini, foe=list(combat.foe), why=DODGE.name)
 
 
 def avoid_newaru(tx, seat, cid, why):
     """Favorable Zone or an evadable attack: the enemy action has no effect."""
     combat = tx.state.combat
-    tx.add("CardUsed", seat=seat, card=cid, use=why)
-    tx.add("CombatAvoided", mini=combat.mini, foe=list(combat.foe), why=why)
+    tx.emit(CARD_USED, seat=seat, card=cid, use=why)
+    tx.emit(COMBAT_AVOIDED, mini=combat.mini, foe=list(combat.foe), why=why)
 
 
 def evade_type(state):

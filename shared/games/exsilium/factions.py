@@ -2,13 +2,16 @@
 Drone Uplink card) fills an ability slot; filling the second slot unleashes the ability at once.
 """
 from shared.games.exsilium.board import (
-    SIZE, adjacent_positions, chebyshev, coords, is_border, node, tile_pos, touching)
+    SIZE, adjacent_positions, chebyshev, coords, is_border, node, parse_pos, pos_key, tile_pos,
+    touching)
 from shared.games.exsilium.components import card, kind_of
-from shared.games.exsilium.events import parse_pos, pos_key
 from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.state import figures, trapped_set
 from shared.games.exsilium.table import around, free, movable
+from shared.games.exsilium.vocabulary import (
+    ABILITY, ABILITY_UNLEASHED, CARD_USED, CHOICE_OWED, CONCEDE, DISPLACE, HOLE_OPENED,
+    MINIATURE_DISPLACED, MINIATURE_TRAPPED, NEWARU_REMOVED, SLOT_FILLED, TOKENS_PAID)
 
 
 def _payers(state, seat):
@@ -72,7 +75,7 @@ def ability_commands(state, seat):
         return []
     out = []
     for payer in _payers(state, seat):
-        base = {"type": "ability", "card": payer}
+        base = ABILITY(card=payer)
         if player.slots == 0:
             out.append(base)
         else:
@@ -84,13 +87,13 @@ def do_ability(tx, seat, cmd):
     state = tx.state
     player = state.players[seat]
     if cmd not in ability_commands(state, seat):
-        refuse(state, "ability", why="no free slot this turn, no token, or a choice the "
+        refuse(state, "ability_now", why="no free slot this turn, no token, or a choice the "
                "ability does not allow")
     if cmd.get("card"):
-        tx.add("CardUsed", seat=seat, card=cmd["card"], use="ability_slot")
+        tx.emit(CARD_USED, seat=seat, card=cmd["card"], use="ability_slot")
     else:
-        tx.add("TokensPaid", seat=seat, count=1, why="ability_slot")
-    tx.add("SlotFilled", seat=seat)
+        tx.emit(TOKENS_PAID, seat=seat, count=1, why="ability_slot")
+    tx.emit(SLOT_FILLED, seat=seat)
     if tx.state.players[seat].slots == 2:
         _UNLEASH[player.faction](tx, seat, cmd)
 
@@ -99,17 +102,17 @@ def _owe_losses(tx, victims):
     """Miniatures defeated by an ability: the loser's discard rule and nothing else."""
     for s, m in victims:
         where = defeat(tx, s, m)
-        tx.add("ChoiceOwed", kind="concede", seat=s, tile=list(tile_pos(where)), cards=[],
-               give_to=None, node=where, winner_node=None)
+        tx.emit(CHOICE_OWED, kind=CONCEDE.name, seat=s, tile=list(tile_pos(where)), cards=[],
+                give_to=None, node=where, winner_node=None)
 
 
 def _syl(tx, seat, cmd):
     centre = tx.state.players[seat].minis[cmd["mini"]]
-    tx.add("AbilityUnleashed", seat=seat, ability="syl_drone", mini=cmd["mini"], node=centre)
+    tx.emit(ABILITY_UNLEASHED, seat=seat, ability="syl_drone", mini=cmd["mini"], node=centre)
     figs = figures(tx.state)
     for n, fig in sorted(figs.items()):
         if n != centre and chebyshev(n, centre) <= 2 and fig[0] == "newaru":
-            tx.add("NewaruRemoved", id=fig[1])
+            tx.emit(NEWARU_REMOVED, id=fig[1])
     _owe_losses(tx, [(f[1], f[2]) for n, f in sorted(figs.items())
                      if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"])
 
@@ -119,20 +122,20 @@ def _keber(tx, seat, cmd):
     ("anything 1 tile away or less"); Dive dodges it, the Newaru cannot (rulebook, Keber)."""
     target = parse_pos(cmd["tile"])
     home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
-    tx.add("AbilityUnleashed", seat=seat, ability="keber_strike", tile=cmd["tile"])
+    tx.emit(ABILITY_UNLEASHED, seat=seat, ability="keber_strike", tile=cmd["tile"])
     figs = figures(tx.state)
     victims, dived = [], set()
     for n, fig in sorted(figs.items()):
         pos = tile_pos(n)
         if fig[0] == "newaru" and pos in (home, target):
-            tx.add("NewaruRemoved", id=fig[1])
+            tx.emit(NEWARU_REMOVED, id=fig[1])
         elif fig[0] == "seat" and pos in (home, target) and fig[1] != seat \
                 and (fig[1], fig[2]) not in trapped_set(tx.state):
             owner = fig[1]
             if owner not in dived:
                 dive = sorted(c for c in tx.state.players[owner].hand if kind_of(c) == "dive")
                 if dive:
-                    tx.add("CardUsed", seat=owner, card=dive[0], use="dive")
+                    tx.emit(CARD_USED, seat=owner, card=dive[0], use="dive")
                     dived.add(owner)
             if owner not in dived:
                 victims.append((owner, fig[2]))
@@ -148,15 +151,15 @@ def _vinsan(tx, seat, cmd):
             for m in around(n):
                 if tile_pos(m) != tile_pos(n):
                     cleared.add(tuple(sorted((tile_pos(n), tile_pos(m)))))
-    tx.add("HoleOpened", seat=seat, anchor=anchor, destroyed=destroyed,
-           cleared=[[list(a), list(b)] for a, b in sorted(cleared)], displaced=[])
+    tx.emit(HOLE_OPENED, seat=seat, anchor=anchor, destroyed=destroyed,
+            cleared=[[list(a), list(b)] for a, b in sorted(cleared)], displaced=[])
     # "You can open holes over miniatures and move them to adjacent nodes of your choice":
     # one choice per miniature on the hole (made automatically when only one node is free).
     figs = figures(tx.state)
     for n in destroyed:
         fig = figs.get(n)
         if fig is not None and displace_nodes(tx.state, n, fig):
-            tx.add("ChoiceOwed", kind="displace", seat=seat, node=n, figure=list(fig))
+            tx.emit(CHOICE_OWED, kind=DISPLACE.name, seat=seat, node=n, figure=list(fig))
 
 
 def displace_nodes(state, start, fig):
@@ -175,14 +178,14 @@ def displace_nodes(state, start, fig):
 
 def displace(tx, seat, to):
     pending = tx.state.pending[0]
-    tx.add("MiniatureDisplaced", seat=seat, figure=list(pending.figure), to=to,
-           **{"from": pending.node})
+    tx.emit(MINIATURE_DISPLACED, seat=seat, figure=list(pending.figure), to=to,
+            **{"from": pending.node})
 
 
 def _wardun(tx, seat, cmd):
-    tx.add("AbilityUnleashed", seat=seat, ability="wardun_web", mini=cmd["mini"],
-           target=cmd["target"])
-    tx.add("MiniatureTrapped", seat=seat, target=cmd["target"])
+    tx.emit(ABILITY_UNLEASHED, seat=seat, ability="wardun_web", mini=cmd["mini"],
+            target=cmd["target"])
+    tx.emit(MINIATURE_TRAPPED, seat=seat, target=cmd["target"])
 
 
 _UNLEASH = {"syl": _syl, "keber": _keber, "vinsan": _vinsan, "wardun": _wardun}

@@ -1,20 +1,21 @@
 """Defeat of miniatures, ability release, and the win check (rulebook, Winning the game)."""
 from shared.games.exsilium.components import RELEASE
 from shared.games.exsilium.state import goal, points
+from shared.games.exsilium.vocabulary import ABILITY_RELEASED, MATCH_ENDED, MINIATURE_DEFEATED
 
 
 def defeat(tx, seat, mini):
     """The miniature returns to its player board; the ability may be released (Factions)."""
     node = tx.state.players[seat].minis[mini]
-    tx.add("MiniatureDefeated", seat=seat, mini=mini, node=node)
+    tx.emit(MINIATURE_DEFEATED, seat=seat, mini=mini, node=node)
     # A trapped miniature that dies frees the Wardun token's hold (it no longer exists).
     for owner, player in enumerate(tx.state.players):
         if player.trapped == (seat, mini):
-            tx.add("AbilityReleased", seat=owner, freed=[seat, mini], reason="trapped_died")
+            tx.emit(ABILITY_RELEASED, seat=owner, freed=[seat, mini], reason="trapped_died")
     player = tx.state.players[seat]
     if player.slots and len(player.board) >= RELEASE[player.faction]:
-        tx.add("AbilityReleased", seat=seat,
-               freed=list(player.trapped) if player.trapped else None, reason="release")
+        tx.emit(ABILITY_RELEASED, seat=seat,
+                freed=list(player.trapped) if player.trapped else None, reason="release")
     return node
 
 
@@ -34,6 +35,6 @@ def check_win(tx, seat):
     """Reaching the goal of Baralytas points wins the game immediately."""
     state = tx.state
     if state.result is None and points(state.players[seat]) >= goal(state):
-        tx.add("MatchEnded", result=result(state, seat, "goal"))
+        tx.emit(MATCH_ENDED, result=result(state, seat, "goal"))
         return True
     return False

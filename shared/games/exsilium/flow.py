@@ -3,52 +3,40 @@ round, turns in bid order, combats as soon as miniatures meet, enemy activation 
 `advance` runs everything that happens without a choice, until some seat must act.
 """
 from shared.games.exsilium import combat, newaru
+from shared.games.exsilium.actions import ability_ready, terminal_activations
 from shared.games.exsilium.board import around, tile_pos
+from shared.games.exsilium.choices import forced
 from shared.games.exsilium.components import HAND_SIZE
+from shared.games.exsilium.deck import draw
 from shared.games.exsilium.fate import result
 from shared.games.exsilium.state import PLAY, figures, points
 from shared.games.exsilium.table import foes_of, movable
-
-
-def draw(tx, seat, count):
-    """Draw `count` cards at random from the deck; the discard is shuffled back in when the deck
-    cannot give them (Discard rules)."""
-    player = tx.state.players[seat]
-    if len(player.deck) < count and player.discard:
-        tx.add("DeckReshuffled", seat=seat)
-    deck = sorted(tx.state.players[seat].deck)
-    cards = []
-    for _ in range(min(count, len(deck))):
-        cid = tx.rng.choice(deck)
-        deck.remove(cid)
-        cards.append(cid)
-    if cards:
-        # The order of one draw is meaningless (the hand is a set): record it sorted.
-        tx.add("CardsDrawn", seat=seat, cards=sorted(cards), count=len(cards))
+from shared.games.exsilium.vocabulary import (
+    MATCH_ENDED, ROUND_STARTED, TURN_ENDED, TURN_STARTED)
 
 
 def start_round(tx):
     state = tx.state
     if state.round >= state.options["max_rounds"]:
-        tx.add("MatchEnded", result=result(state, None, "round_limit"))
+        tx.emit(MATCH_ENDED, result=result(state, None, "round_limit"))
         return
-    tx.add("RoundStarted", round=state.round + 1)
+    tx.emit(ROUND_STARTED, round=state.round + 1)
     for seat in state.order:
         missing = HAND_SIZE - len(tx.state.players[seat].hand)
         if missing > 0:
             draw(tx, seat, missing)
-    tx.add("TurnStarted", seat=state.order[0])
+    tx.emit(TURN_STARTED, seat=state.order[0])
 
 
 def end_turn(tx):
     """Enemy activation, then the next player's turn (or a new round)."""
     seat = tx.state.active
     newaru.activate(tx)
-    tx.add("TurnEnded", seat=seat)
+    tx.emit(TURN_ENDED, seat=seat)
     order = tx.state.order
     i = order.index(seat)
     if i + 1 < len(order):
-        tx.add("TurnStarted", seat=order[i + 1])
+        tx.emit(TURN_STARTED, seat=order[i + 1])
     else:
         start_round(tx)
 
@@ -66,13 +54,11 @@ def find_combat(state):
 
 
 def can_act_without_cards(state, seat):
-    from shared.games.exsilium.actions import terminal_activations, ability_ready
     return bool(terminal_activations(state, seat)) or ability_ready(state, seat)
 
 
 def advance(tx):
     """Apply everything that needs no choice, until a seat must act or the match is over."""
-    from shared.games.exsilium.choices import forced
     while True:
         state = tx.state
         if state.phase != PLAY or state.result is not None:

@@ -6,9 +6,12 @@ from shared.games.exsilium.board import around, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of
 from shared.games.exsilium.fate import check_win, defeat
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.state import figures, goal, points
+from shared.games.exsilium.state import figures, goal, points, with_player
 from shared.games.exsilium.table import foes_of, free, frontier, on_tile
 from shared.games.exsilium.tiles import reveal
+from shared.games.exsilium.vocabulary import (
+    BARALYTAS_COLLECTED, FRONTIER_BLOCKED, MARKER_PICKED_UP, MINE_DETONATED, MINIATURE_MOVED,
+    TERMINAL_TOKEN_TAKEN)
 
 
 def step_problem(state, seat, a, b, cross, figs):
@@ -68,9 +71,9 @@ def take_step(tx, seat, mini, b, cross, end=True, truce=frozenset()):
         reveal(tx, tile_pos(b))
         needed = frontier(tx.state, a, b)
         if needed and needed > cross and on_tile(tx.state, seat, tile_pos(a)) < needed:
-            tx.add("FrontierBlocked", seat=seat, mini=mini, node=a, frontier=needed)
+            tx.emit(FRONTIER_BLOCKED, seat=seat, mini=mini, node=a, frontier=needed)
             return "reveal"
-    tx.add("MiniatureMoved", seat=seat, mini=mini, **{"from": a}, to=b, end=end)
+    tx.emit(MINIATURE_MOVED, seat=seat, mini=mini, **{"from": a}, to=b, end=end)
     return arrive(tx, seat, mini, b, truce) or ("reveal" if revealing else None)
 
 
@@ -79,16 +82,16 @@ def arrive(tx, seat, mini, b, extra_truce=frozenset()):
     mine = _mine_at(tx.state, seat, b)
     if mine is not None:
         owner, cid, _ = tx.state.markers[mine]
-        tx.add("MineDetonated", node=mine, owner=owner, card=cid, victims=[[seat, mini]])
+        tx.emit(MINE_DETONATED, node=mine, owner=owner, card=cid, victims=[[seat, mini]])
         defeat(tx, seat, mini)
         return "mine"
     if b in tx.state.terminal_tokens:
-        tx.add("TerminalTokenTaken", seat=seat, node=b)
+        tx.emit(TERMINAL_TOKEN_TAKEN, seat=seat, node=b)
     if b in tx.state.markers:
         _pick_up(tx, seat, b)
     for d in sorted(tx.state.deposits):
         if touching(d, b):
-            tx.add("BaralytasCollected", seat=seat, node=d, values=list(tx.state.deposits[d]))
+            tx.emit(BARALYTAS_COLLECTED, seat=seat, node=d, values=list(tx.state.deposits[d]))
     if check_win(tx, seat):
         return "win"
     truce = tx.state.turn.truce | extra_truce
@@ -101,10 +104,10 @@ def _pick_up(tx, seat, node):
     """A dropped card next to the token goes to the hand, else the top supply card."""
     owner, cid, face = tx.state.markers[node]
     if cid:
-        tx.add("MarkerPickedUp", seat=seat, node=node, card=cid, face=face, source="marker")
+        tx.emit(MARKER_PICKED_UP, seat=seat, node=node, card=cid, face=face, source="marker")
     else:
         top = tx.state.supply[-1] if tx.state.supply else None
-        tx.add("MarkerPickedUp", seat=seat, node=node, card=top, face="supply", source="supply")
+        tx.emit(MARKER_PICKED_UP, seat=seat, node=node, card=top, face="supply", source="supply")
 
 
 def run_path(tx, seat, mini, path, cross=0, truce=frozenset()):
@@ -137,10 +140,10 @@ def paths(state, seat, mini, length, cross=0, truce=frozenset()):
             if b in path or b == start:
                 continue
             probe = {**figs, at: ("seat", seat, mini)}
-            if step_problem(_moved(state, seat, mini, at), seat, at, b, cross, probe):
+            if step_problem(with_mini_at(state, seat, mini, at), seat, at, b, cross, probe):
                 continue
             out.append(path + [b])
-            moved = _moved(state, seat, mini, b)
+            moved = with_mini_at(state, seat, mini, b)
             if len(path) + 1 < length and not stop_reason(moved, seat, mini, b, gained, truce):
                 walk(b, path + [b], gained | {d for d in state.deposits if touching(d, b)})
 
@@ -148,9 +151,8 @@ def paths(state, seat, mini, length, cross=0, truce=frozenset()):
     return out
 
 
-def _moved(state, seat, mini, node):
+def with_mini_at(state, seat, mini, node):
     """The state with one miniature moved (for counting miniatures on a tile)."""
-    from shared.games.exsilium.state import with_player
     minis = list(state.players[seat].minis)
     if minis[mini] == node:
         return state

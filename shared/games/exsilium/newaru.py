@@ -6,6 +6,7 @@ then they respawn on portal tiles empty of faction miniatures and of Newaru.
 from shared.games.exsilium.board import around, tile_pos
 from shared.games.exsilium.state import figures, trapped_set
 from shared.games.exsilium.table import distances, free, next_newaru_id, portal_of
+from shared.games.exsilium.vocabulary import HOLOGRAM_RESOLVED, NEWARU_MOVED, NEWARU_SPAWNED
 
 
 def _targets(state):
@@ -52,13 +53,13 @@ def activate(tx):
         if tile_pos(tx.state.newaru[nid]) in moved:
             to = step_toward(tx.state, nid)
             if to is not None:
-                tx.add("NewaruMoved", id=nid, to=to, why="hunt")
+                tx.emit(NEWARU_MOVED, id=nid, to=to, why="hunt")
     hologram = tx.state.turn.hologram
     if hologram is not None:
         mini, origin, cid = hologram
         seat = tx.state.active
         back = origin if free(tx.state, origin) else None
-        tx.add("HologramResolved", seat=seat, mini=mini, to=back, card=cid)
+        tx.emit(HOLOGRAM_RESOLVED, seat=seat, mini=mini, to=back, card=cid)
     respawn(tx)
 
 
@@ -72,7 +73,7 @@ def respawn(tx):
         nid = next_newaru_id(tx.state)
         if portal is None or nid is None or pos in occupied or portal in figures(tx.state):
             continue
-        tx.add("NewaruSpawned", id=nid, to=portal)
+        tx.emit(NEWARU_SPAWNED, id=nid, to=portal)
 
 
 def _all_faction_nodes(state):

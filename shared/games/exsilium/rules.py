@@ -1,10 +1,15 @@
 """Exsilium rules: decide, legal_commands, to_act and outcome over the rule-area modules."""
 from shared.games.exsilium import actions, choices, factions, setup as table_setup
-from shared.games.exsilium.commands import shape_problem
+from shared.games.exsilium.evolve import evolve
 from shared.games.exsilium.flow import advance, end_turn, start_round
 from shared.games.exsilium.messages import not_your_turn, refuse
 from shared.games.exsilium.state import BID, FACTION, OVER, PLAY, START
-from shared.games.exsilium.table import Tx
+from shared.games.exsilium.vocabulary import (
+    ABILITY, ACCESS_UPGRADES, ACTIVATE, ACTIVATE_TERMINAL, BID as BID_COMMAND, BUY,
+    CHOOSE_FACTION, CHOOSE_START, COMMIT, CONCEDE, CYCLE_UPGRADES, DISCARD, DISPLACE, DODGE,
+    DROP, END_TURN, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, LEAVE_UPGRADES, MOVE, PLAY,
+    REMOVE_CARD, STAY)
+from shared.games.kit import Transaction
 
 setup = table_setup.setup
 
@@ -25,35 +30,32 @@ def to_act(state):
     return () if state.active is None else (state.active,)
 
 
-_TURN = {"move": actions.do_move, "activate": actions.do_activate, "play": actions.do_play,
-         "drop": actions.do_drop, "remove_card": actions.do_remove_card,
-         "activate_terminal": actions.do_activate_terminal,
-         "access_upgrades": actions.do_access, "ability": factions.do_ability}
-_SESSION = {"cycle_upgrades": actions.do_cycle, "buy": actions.do_buy,
-            "leave_upgrades": actions.do_leave}
+_TURN = {MOVE.name: actions.do_move, ACTIVATE.name: actions.do_activate,
+         PLAY.name: actions.do_play, DROP.name: actions.do_drop,
+         REMOVE_CARD.name: actions.do_remove_card,
+         ACTIVATE_TERMINAL.name: actions.do_activate_terminal,
+         ACCESS_UPGRADES.name: actions.do_access, ABILITY.name: factions.do_ability}
+_SESSION = {CYCLE_UPGRADES.name: actions.do_cycle, BUY.name: actions.do_buy,
+            LEAVE_UPGRADES.name: actions.do_leave}
 # Cards, Specific rule: "cards used as an action before a combat are discarded and can't be
 # used for the combat": the player in turn may still use hand actions before revealing.
-_BEFORE_COMBAT = ("play", "remove_card")
-_CHOICE = ("commit", "dodge", "evade", "favorable_zone", "concede", "discard",
-           "leave_conflict", "stay", "displace")
-_SETUP = {FACTION: ("choose_faction", table_setup.do_faction), BID: ("bid", table_setup.do_bid),
-          START: ("choose_start", table_setup.do_start)}
-ALL = set(_TURN) | set(_SESSION) | set(_CHOICE) | {"end_turn", "choose_faction", "bid",
-                                                   "choose_start"}
+_BEFORE_COMBAT = (PLAY.name, REMOVE_CARD.name)
+_CHOICE = tuple(c.name for c in (COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD,
+                                 LEAVE_CONFLICT, STAY, DISPLACE))
+_SETUP = {FACTION: (CHOOSE_FACTION.name, table_setup.do_faction),
+          BID: (BID_COMMAND.name, table_setup.do_bid),
+          START: (CHOOSE_START.name, table_setup.do_start)}
 
 
 def decide(state, seat, command, rng):
-    """Check a command from `seat` and return the events it causes (with their chance)."""
+    """Check a command from `seat` and return the events it causes (with their chance); its
+    shape was checked against the vocabulary before (kit.checked_decide)."""
     if state is None or state.phase == OVER:
-        not_your_turn(state, "over")
+        not_your_turn(state, over=True)
     if seat not in to_act(state):
         not_your_turn(state)
-    kind = command.get("type") if isinstance(command, dict) else None
-    if not isinstance(kind, str) or kind not in ALL:
-        refuse(state, "unknown", kind=kind)
-    if shape_problem(command, state.options.get("upgrade_discard", "one")):
-        refuse(state, "shape", kind=kind)
-    tx = Tx(state, rng)
+    kind = command["type"]
+    tx = Transaction(state, rng, evolve)
     if state.phase in _SETUP:
         name, handler = _SETUP[state.phase]
         if kind != name:
@@ -84,9 +86,9 @@ def _play(tx, seat, kind, command):
         if kind not in _SESSION:
             refuse(state, "session")
         _SESSION[kind](tx, seat, command)
-    elif kind == "end_turn":
+    elif kind == END_TURN.name:
         if state.players[seat].hand and _card_commands(state, seat):
-            refuse(state, "end_turn")
+            refuse(state, "hand_not_empty")
         end_turn(tx)
     elif kind in _TURN:
         _TURN[kind](tx, seat, command)
@@ -120,10 +122,10 @@ def legal_commands(state, seat):
     if state.turn.session is not None:
         return actions.session_commands(state, seat)
     cards = _card_commands(state, seat)
-    tokens = ([{"type": "activate_terminal", "node": n}
+    tokens = ([ACTIVATE_TERMINAL(node=n)
                for n in actions.terminal_activations(state, seat)]
               + actions.access_commands(state, seat) + factions.ability_commands(state, seat))
-    ending = [{"type": "end_turn"}] if not cards else []
+    ending = [END_TURN()] if not cards else []
     return cards + tokens + ending
 
 

@@ -1,12 +1,14 @@
 """Setup (rulebook, Setup 1-10): the table, factions, the secret first-player bid, starting tiles."""
 from shared.games.api import InvalidOptions
-from shared.games.exsilium.board import tile_nodes
+from shared.games.exsilium.board import pos_key, tile_nodes
 from shared.games.exsilium.components import (
     BARALYTAS_DECK, ENEMY_CARDS, FACTIONS, OUTCOME_DECK, SCENARIOS, STARTING_TILES,
     TERMINAL_TOKENS, TILES, UPGRADED_CARDS, basic_deck)
-from shared.games.exsilium.events import event, pos_key
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.spec import DEFAULT_SCENARIO, SPEC
+from shared.games.exsilium.vocabulary import (
+    BID, BIDS_REVEALED, BID_PLACED, CHOOSE_FACTION, CHOOSE_START, FACTION_CHOSEN, MATCH_SET_UP,
+    START_CHOSEN)
 
 
 def setup(options, seats, rng):
@@ -32,7 +34,7 @@ def setup(options, seats, rng):
     enemy = {}
     for key, c in sorted(ENEMY_CARDS.items()):
         enemy.setdefault(c["level"], []).append(key)
-    return [event("MatchSetUp", seats=seats, options=options, placed=placed,
+    return [MATCH_SET_UP(seats=seats, options=options, placed=placed,
                   facedown=[pos_key(p) for p in layout["facedown"]], stack=stack,
                   terminal_tokens=terminals, terminal_reserve=TERMINAL_TOKENS - len(terminals),
                   decks={str(s): list(basic_deck(s)) for s in range(seats)},
@@ -48,7 +50,7 @@ def start_nodes(state):
 
 def faction_commands(state, seat):
     taken = {p.faction for p in state.players}
-    return [{"type": "choose_faction", "faction": f} for f in FACTIONS if f not in taken]
+    return [CHOOSE_FACTION(faction=f) for f in FACTIONS if f not in taken]
 
 
 def most_bid(state, seat):
@@ -57,17 +59,17 @@ def most_bid(state, seat):
 
 
 def bid_commands(state, seat):
-    return [{"type": "bid", "amount": n} for n in range(most_bid(state, seat) + 1)]
+    return [BID(amount=n) for n in range(most_bid(state, seat) + 1)]
 
 
 def start_commands(state, seat):
-    return [{"type": "choose_start", "node": n} for n in start_nodes(state)]
+    return [CHOOSE_START(node=n) for n in start_nodes(state)]
 
 
 def do_faction(tx, seat, cmd):
     if cmd not in faction_commands(tx.state, seat):
         refuse(tx.state, "faction_taken")
-    tx.add("FactionChosen", seat=seat, faction=cmd["faction"])
+    tx.emit(FACTION_CHOSEN, seat=seat, faction=cmd["faction"])
 
 
 def do_bid(tx, seat, cmd):
@@ -76,7 +78,7 @@ def do_bid(tx, seat, cmd):
     most = most_bid(tx.state, seat)
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= most:
         refuse(tx.state, "bid_range", tokens=most)
-    tx.add("BidPlaced", seat=seat, amount=amount)
+    tx.emit(BID_PLACED, seat=seat, amount=amount)
     state = tx.state
     if any(state.players[s].bid is None for s in state.bidders):
         return
@@ -84,10 +86,10 @@ def do_bid(tx, seat, cmd):
     top = max(bids.values())
     best = sorted(int(s) for s, v in bids.items() if v == top)
     tied = best if len(best) > 1 else []
-    tx.add("BidsRevealed", bids=bids, first=None if tied else best[0], tied=tied)
+    tx.emit(BIDS_REVEALED, bids=bids, first=None if tied else best[0], tied=tied)
 
 
 def do_start(tx, seat, cmd):
     if cmd not in start_commands(tx.state, seat):
         refuse(tx.state, "start_slot")
-    tx.add("StartChosen", seat=seat, node=cmd["node"])
+    tx.emit(START_CHOSEN, seat=seat, node=cmd["node"])

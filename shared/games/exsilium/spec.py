@@ -23,6 +23,8 @@ SPEC = GameSpec(
                                      choices=("moves", "ends")),
         "max_rounds": OptionSpec("int", 60, "Safety rule: the match ends after this many "
                                  "rounds (RULES_NOTES.md).", minimum=3, maximum=500),
-    })
+    },
+    # Hands, decks, secret bids, face-down drops and committed cards (view.py).
+    hides_information=True)
 
 DEFAULT_SCENARIO = {2: "2", 3: "3_short", 4: "4_short"}

@@ -9,6 +9,8 @@ face-down deck (RULES_NOTES.md).
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
+from shared.games.exsilium.components import GOALS, MAX_BARALYTAS
+
 FACTION, BID, START, PLAY, OVER = "faction", "bid", "start", "play", "over"
 
 
@@ -116,12 +118,10 @@ def with_player(state, seat, **changes):
 
 def points(player):
     """Baralytas points (at most 15: rulebook, Baralytas deck)."""
-    from shared.games.exsilium.components import MAX_BARALYTAS
     return min(MAX_BARALYTAS, sum(player.baralytas))
 
 
 def goal(state):
-    from shared.games.exsilium.components import GOALS
     return GOALS[state.seats] + (2 if state.options.get("plus_two") else 0)
 
 

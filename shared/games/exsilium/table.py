@@ -1,24 +1,9 @@
-"""Queries over the table used by several rule areas, and the event transaction `Tx`."""
+"""Queries over the table used by several rule areas."""
 from collections import deque
 
 from shared.games.exsilium.board import around, chebyshev, crossing, printed_frontier, tile_pos, touching
-from shared.games.exsilium.components import TILES
-from shared.games.exsilium.events import event
-from shared.games.exsilium.evolve import evolve
+from shared.games.exsilium.components import NEWARU_COUNT, TILES
 from shared.games.exsilium.state import figures, trapped_set
-
-
-class Tx:
-    """Events caused by one command, each folded into `state` as soon as it is added."""
-
-    def __init__(self, state, rng):
-        self.state, self.rng, self.events = state, rng, []
-
-    def add(self, etype, /, **data):
-        happened = event(etype, **data)
-        self.events.append(happened)
-        self.state = evolve(self.state, happened)
-        return happened
 
 
 def passable(state, n):
@@ -107,7 +92,6 @@ def free_nodes_on_tile(state, pos):
 
 
 def next_newaru_id(state):
-    from shared.games.exsilium.components import NEWARU_COUNT
     for nid in range(NEWARU_COUNT):
         if nid not in state.newaru:
             return nid

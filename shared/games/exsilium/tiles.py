@@ -1,8 +1,8 @@
 """Revealing face-down tiles with their tokens (rulebook, Tokens and enemies on tiles)."""
-from shared.games.exsilium.board import tile_nodes
-from shared.games.exsilium.events import pos_key
+from shared.games.exsilium.board import pos_key, tile_nodes
 from shared.games.exsilium.state import figures
 from shared.games.exsilium.table import next_newaru_id
+from shared.games.exsilium.vocabulary import TILE_REVEALED
 
 
 def reveal(tx, pos):
@@ -23,5 +23,5 @@ def reveal(tx, pos):
     nid = next_newaru_id(state)
     if portal is not None and nid is not None and portal not in figures(state):
         newaru[str(nid)] = portal
-    tx.add("TileRevealed", pos=pos_key(pos), tile=tile, baralytas=baralytas,
-           terminals=terminals, newaru=newaru)
+    tx.emit(TILE_REVEALED, pos=pos_key(pos), tile=tile, baralytas=baralytas,
+            terminals=terminals, newaru=newaru)

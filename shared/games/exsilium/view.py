@@ -2,10 +2,13 @@
 committed cards before they are revealed; spectators (seat None) see only public facts.
 Once the match is over every view is public (ARCHITECTURE.md).
 """
+from shared.games.exsilium.board import pos_key
 from shared.games.exsilium.components import card
-from shared.games.exsilium.events import pos_key
 from shared.games.exsilium.rules import outcome, to_act
 from shared.games.exsilium.state import OVER, lang, points
+from shared.games.exsilium.vocabulary import (
+    BID_PLACED, CARDS_COMMITTED, CARDS_DRAWN, CARD_CONCEDED, CARD_DROPPED, DISPLACE,
+    ENEMY_ACTION_REVEALED, MARKER_PICKED_UP, OUTCOME_DRAWN)
 
 
 def _secret(data, owner, seat, fields, count_of=None):
@@ -19,17 +22,17 @@ def redact(event, seat):
     """The event as `seat` (None: a spectator) may see it."""
     kind, d = event["type"], event["data"]
     owner = d.get("seat")
-    if kind == "BidPlaced":
+    if kind == BID_PLACED.name:
         d = _secret(d, owner, seat, ("amount",))
-    elif kind in ("CardsDrawn", "CardsCommitted"):
+    elif kind in (CARDS_DRAWN.name, CARDS_COMMITTED.name):
         d = _secret(d, owner, seat, ("cards",))
-    elif kind == "CardDropped" and d["face"] != "up":
+    elif kind == CARD_DROPPED.name and d["face"] != "up":
         d = _secret(d, owner, seat, ("card",))
-    elif kind == "MarkerPickedUp" and d["face"] != "up":
+    elif kind == MARKER_PICKED_UP.name and d["face"] != "up":
         d = _secret(d, owner, seat, ("card",))
-    elif kind == "CardConceded":
+    elif kind == CARD_CONCEDED.name:
         d = _secret(d, owner, seat, ("card",))
-    elif kind in ("OutcomeDrawn", "EnemyActionRevealed"):
+    elif kind in (OUTCOME_DRAWN.name, ENEMY_ACTION_REVEALED.name):
         d = {k: v for k, v in d.items() if k != "deck"}
     else:
         return event
@@ -87,7 +90,7 @@ def _pending(p):
     out = {"kind": p.kind, "seat": p.seat, "count": p.count}
     if p.kind == "escape":
         out.update(miniature=p.mini, node=p.node)
-    elif p.kind == "displace":
+    elif p.kind == DISPLACE.name:
         out.update(node=p.node, figure=list(p.figure))
     return out
 

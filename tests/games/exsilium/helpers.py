@@ -13,8 +13,14 @@ from dataclasses import replace
 
 from shared.games.exsilium import GAME
 from shared.games.exsilium.evolve import fold
-from shared.games.exsilium.events import event, pos_key
+from shared.games.exsilium.board import pos_key
 from shared.games.exsilium.state import with_player
+from shared.games.exsilium.vocabulary import VOCABULARY
+
+
+def event(etype, /, **data):
+    """An event of a declared type, by its name (KeyError for a type Exsilium does not know)."""
+    return VOCABULARY.events[etype](**data)
 
 
 def given_play(seats=2, seed=0, options=None, factions=None):

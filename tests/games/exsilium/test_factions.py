@@ -7,7 +7,9 @@ import pytest
 from shared.games.api import IllegalCommand
 from shared.games.exsilium import GAME, fate
 from shared.games.exsilium.components import RELEASE
-from shared.games.exsilium.table import Tx, frontier, movable
+from shared.games.exsilium.evolve import evolve
+from shared.games.exsilium.table import frontier, movable
+from shared.games.kit import Transaction
 from tests.games.exsilium.helpers import (
     deal, given, given_play, of_type, on_board, revealed, types, upgraded, when)
 
@@ -167,7 +169,7 @@ def test_releasing_the_wardun_ability_frees_the_trapped_miniature():
                   ("SlotFilled", {"seat": 0}), ("MiniatureTrapped", {"seat": 0,
                                                                     "target": [1, 0]}))
     tokens = state.players[0].tokens
-    tx = Tx(state, random.Random(0))
+    tx = Transaction(state, random.Random(0), evolve)
     fate.defeat(tx, 0, 2)
     assert of_type(tx.events, "AbilityReleased")[0]["freed"] == [1, 0]
     assert tx.state.players[0].trapped is None and tx.state.players[0].tokens == tokens + 2
@@ -180,7 +182,7 @@ def test_slot_tokens_come_back_only_when_enough_miniatures_died(faction):
     state = _table((faction, "syl" if faction != "syl" else "keber"), *ONE_SLOT)
     state = given(state, ("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
                   ("SlotFilled", {"seat": 0}), *on_board(state, 0, 0, 2, 4, 200))
-    tx = Tx(state, random.Random(0))
+    tx = Transaction(state, random.Random(0), evolve)
     for mini in range(need - 1):
         fate.defeat(tx, 0, mini)
     assert "AbilityReleased" not in types(tx.events) and tx.state.players[0].slots == 2

@@ -5,9 +5,8 @@ from dataclasses import replace
 import pytest
 
 from shared.games.exsilium import GAME
-from shared.games.exsilium.events import event
 from shared.games.exsilium.state import Combat
-from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board
+from tests.games.exsilium.helpers import basic_hand, event, deal, given, given_play, on_board
 
 OTHERS = (1, None)
 
