@@ -11,8 +11,7 @@ from shared.games.exsilium.deck import draw
 from shared.games.exsilium.fate import result
 from shared.games.exsilium.state import PLAY, figures, points
 from shared.games.exsilium.table import foes_of, movable
-from shared.games.exsilium.vocabulary import (
-    MATCH_ENDED, ROUND_STARTED, TURN_ENDED, TURN_STARTED)
+from shared.games.exsilium.vocabulary import MATCH_ENDED, ROUND_STARTED, TURN_ENDED, TURN_STARTED
 
 
 def start_round(tx):

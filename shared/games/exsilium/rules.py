@@ -3,7 +3,7 @@ from shared.games.exsilium import actions, choices, factions, setup as table_set
 from shared.games.exsilium.evolve import evolve
 from shared.games.exsilium.flow import advance, end_turn, start_round
 from shared.games.exsilium.messages import not_your_turn, refuse
-from shared.games.exsilium.state import BID, FACTION, OVER, PLAY, START
+from shared.games.exsilium.state import BID, FACTION, OVER, START
 from shared.games.exsilium.vocabulary import (
     ABILITY, ACCESS_UPGRADES, ACTIVATE, ACTIVATE_TERMINAL, BID as BID_COMMAND, BUY,
     CHOOSE_FACTION, CHOOSE_START, COMMIT, CONCEDE, CYCLE_UPGRADES, DISCARD, DISPLACE, DODGE,
