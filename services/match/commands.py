@@ -14,6 +14,8 @@ events come back from the append, not from a second read.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -25,7 +27,7 @@ from services.match.context import MatchContext
 from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
                                     DUPLICATES)
 from services.match.queries import load_match
-from shared.eventlog import AppendResult
+from shared.eventlog import AppendResult, CommandIdReused
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import api as engine_api
 from shared.games import platform
@@ -55,8 +57,9 @@ def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
     seat), so it is not loaded twice; an append at a stale version is refused anyway."""
     def decide(state: MatchState) -> list:
         return _decide(ctx, state, seat, command, source)
-    return _timed(ctx, match_id, command_key(seat, command_id), expected_version, decide,
-                  source, state)
+    key = command_key(seat, command_id)
+    return _timed(ctx, match_id, key, expected_version, decide, source, state,
+                  digest=command_digest(command) if key else None)
 
 
 def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
@@ -67,14 +70,25 @@ def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: s
         rng = decision_rng(ctx.seeds.of(state.match_id), state.version)
         return platform_commands.decide_system(state, command, time.time() if now is None
                                                else now, rng)
-    return _timed(ctx, match_id, f"system:{command_id}", None, decide, "system")
+    return _timed(ctx, match_id, f"system:{command_id}", None, decide, "system",
+                  digest=command_digest(command))
+
+
+def submit_reply(ctx: MatchContext, match_id: str, decide: Callable[[MatchState], list],
+                 state: Optional[MatchState] = None) -> CommandResult:
+    """Apply a player's answer to an invitation (services/match/invitations.py): `decide`
+    runs on the match as it is, again if another answer was appended first."""
+    return _timed(ctx, match_id, None, None, decide, "http", state)
 
 
 def _timed(ctx, match_id, key, expected_version, decide, source,
-           state: Optional[MatchState] = None) -> CommandResult:
+           state: Optional[MatchState] = None, digest: Optional[str] = None) -> CommandResult:
     started = time.perf_counter()
     try:
-        result = _submit(ctx, match_id, key, expected_version, decide, state)
+        try:
+            result = _submit(ctx, match_id, key, expected_version, decide, state, digest)
+        except CommandIdReused as reused:
+            raise errors.CommandIdReused(reused.command_id.partition(":")[2]) from None
     except errors.ApiError as error:
         COMMANDS.labels(source, error.code).inc()
         raise
@@ -88,9 +102,16 @@ def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
     return None if command_id is None else f"{seat}:{command_id}"
 
 
+def command_digest(command: dict) -> str:
+    """What tells a retry (the same command) from an id reused for another command: a
+    digest of the command as loaded, whatever the order of its keys."""
+    text = json.dumps(command, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
             decide: Callable[[MatchState], list],
-            state: Optional[MatchState] = None) -> CommandResult:
+            state: Optional[MatchState] = None, digest: Optional[str] = None) -> CommandResult:
     if state is None:
         state = load_match(ctx, match_id)
     for _ in range(ATTEMPTS):
@@ -101,12 +122,16 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         except Exception:
             # A command id seen before gets its first answer, whatever deciding it again
             # says: the retry of a command that was applied is stale or out of turn now.
-            prior = None if key is None else ctx.log.command_result(match_id, key)
+            prior = None if key is None else ctx.log.command_result(match_id, key, digest)
             if prior is not None:
                 return _repeat(ctx, match_id, prior)
             raise
+        if not events:  # an answer given before (invitations): nothing to append
+            return CommandResult(state=state, events=[], version=state.version,
+                                 to_act=state.to_act(), duplicate=True)
         try:
-            written = ctx.log.append(match_id, events, state.version, command_id=key)
+            written = ctx.log.append(match_id, events, state.version, command_id=key,
+                                     command_digest=digest)
         except LogMoved as moved:
             CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
             if expected_version is not None:
@@ -152,9 +177,15 @@ def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict,
     return events
 
 
+_NOT_ACTIVE = {"finished": "The match is over.", "aborted": "The match was aborted.",
+               "declined": "The match was declined; it never started.",
+               "invited": "The match has not started: it waits for its invited players to "
+                          "accept (POST /v1/matches/{id}/accept)."}
+
+
 def _not_your_turn(state: MatchState, seat: int) -> str:
     if state.status != "active":
-        return "The match is over." if state.status == "finished" else "The match was aborted."
+        return _NOT_ACTIVE[state.status]
     waiting = ", ".join(str(s) for s in state.to_act()) or "nobody"
     return f"Seat {seat} is not to act now; waiting for seat {waiting}."
 

@@ -1,4 +1,9 @@
-"""Creating a match: check the request against the game, draw its setup, write version 1..n."""
+"""Creating a match: check the request against the game, draw its setup, write version 1..n.
+
+A player who seats other players invites them (services/match/invitations.py): the match is
+written as MatchCreated alone, status "invited", and its setup is drawn and appended when
+the last of them accepts. Matches made by a service (matchmaking) need no invitation.
+"""
 from __future__ import annotations
 
 import random
@@ -24,7 +29,8 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
 
     Services (matchmaking) may pass caller=None, their own `match_id` — so a redelivered
     request creates nothing twice — and their `provenance`, kept in MatchCreated's data
-    under "matchmaking" (where ratings look for a ranked mode).
+    under "matchmaking" (where ratings look for a ranked mode). A player `caller` invites
+    every other player seated.
     """
     if match_id is not None and ctx.log.version(match_id) > 0:
         return ctx.store.load(match_id)
@@ -42,11 +48,12 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     seed = ctx.seeds.create(match_id, request.get("seed"), {
         "created_by": caller or "service", "created_at": created_at})
     setup = engine.setup(options, len(seats), setup_rng(seed))
+    invited = invited_seats(seats, caller)
     created = match_created(match_id, engine.spec.name, seats, options, request.get("clock"),
-                            setup=len(setup))
+                            setup=len(setup), invited=invited)
     if provenance is not None:
         created["data"]["matchmaking"] = dict(provenance)
-    events = [created] + setup
+    events = [created] + ([] if invited else setup)
     try:
         written = ctx.log.append(match_id, events, expected_version=0)
     except LogMoved:  # the same match_id was created concurrently: that one stands
@@ -57,6 +64,21 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     ctx.store.remember(state)
     announce(ctx.bus, state)
     return state
+
+
+def invited_seats(seats: list, caller: Optional[str]) -> list:
+    """The seats a player's match must wait for: every other player's (none when a service
+    creates the match)."""
+    if caller is None:
+        return []
+    return [i for i, seat in enumerate(seats) if seat.get("player_id") not in (None, caller)]
+
+
+def setup_events(ctx: MatchContext, state: MatchState) -> list:
+    """The setup of an invited match, drawn when it starts: from the match's seed, exactly
+    as it would have been drawn at creation."""
+    return state.engine.setup(state.options, len(state.seats),
+                              setup_rng(ctx.seeds.of(state.match_id)))
 
 
 def _game(name: str) -> Game:

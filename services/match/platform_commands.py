@@ -32,6 +32,9 @@ def event(kind: str, **data) -> dict:
 
 
 def _active(state: MatchState) -> None:
+    if state.status == "invited":
+        raise errors.IllegalCommand("The match has not started: it waits for its invited "
+                                    "players; decline it to call it off.")
     if state.status != "active":
         raise errors.IllegalCommand(f"The match is {state.status}.")
 

@@ -51,15 +51,17 @@ def match_view(state: MatchState, seat: Optional[int]) -> dict:
     return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
             "status": state.status, "version": state.version, "to_act": list(state.to_act()),
             "view": engine.view(state.game_state, seat),
-            "outcome": state.outcome, "clock": public_clock(state)}
+            "outcome": state.outcome, "clock": public_clock(state),
+            "invited": sorted(state.platform.invited)}
 
 
 def _before_setup(state: MatchState) -> dict:
-    # Replay at version 1 (only MatchCreated): engines need not accept a None state, and
-    # nothing of the game exists yet to show.
+    # An invited match, or a replay at version 1 (only MatchCreated): engines need not
+    # accept a None state, and nothing of the game exists yet to show.
     return {"match_id": state.match_id, "game": state.game, "seats": list(state.seats),
-            "status": "active", "version": state.version, "to_act": [], "view": {},
-            "outcome": None, "clock": public_clock(state)}
+            "status": state.status, "version": state.version, "to_act": [], "view": {},
+            "outcome": None, "clock": public_clock(state),
+            "invited": sorted(state.platform.invited)}
 
 
 def legal(state: MatchState, seat: int) -> dict:

@@ -10,7 +10,7 @@ from shared.schemas.clock import ClockSchema
 from shared.schemas.games import GameCommandField, command_schema
 
 BOTS = ("random", "greedy", "mcts")
-STATUSES = ("active", "finished", "aborted")
+STATUSES = ("invited", "active", "finished", "aborted", "declined")
 MAX_SEED = 2 ** 63 - 1
 _COMMAND_ID = validate.Length(1, 100)
 
@@ -100,6 +100,8 @@ class MatchViewSchema(Schema):
     view = fields.Dict(required=True, metadata={"description": "The game's own view."})
     outcome = fields.Dict(required=True, allow_none=True)
     clock = fields.Dict(required=True, allow_none=True)
+    invited = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The seats whose player has not accepted the invitation yet."})
 
 
 class LegalSchema(Schema):

@@ -1,8 +1,10 @@
 -- Append events to a match stream if, and only if, the stream is at the expected version.
 -- KEYS[1] the match's event stream, KEYS[2] the match's command-results hash
 -- ARGV[1] expected version, ARGV[2] command id ('' for none), ARGV[3] timestamp,
--- ARGV[4] number of events n, then n pairs (type, data as JSON)
--- Returns {'appended', 'first:last'} | {'duplicate', 'first:last'} | {'conflict', current}
+-- ARGV[4] number of events n, then n pairs (type, data as JSON), then optionally the
+-- command's digest, kept beside the command id's result ('first:last:digest') so that a
+-- repeated id can be told from an id reused for another command.
+-- Returns {'appended', 'first:last'} | {'duplicate', 'first:last[:digest]'} | {'conflict', current}
 -- Stream ids are '<version>-1', so a version is its own stream id and reading from a
 -- version is an XRANGE. The log is never trimmed, so XLEN is the version.
 local command_id = ARGV[2]
@@ -25,6 +27,11 @@ for i = 1, n do
 end
 local result = (expected + 1) .. ':' .. (expected + n)
 if command_id ~= '' then
-  redis.call('HSET', KEYS[2], command_id, result)
+  local digest = ARGV[5 + 2 * n]
+  if digest and digest ~= '' then
+    redis.call('HSET', KEYS[2], command_id, result .. ':' .. digest)
+  else
+    redis.call('HSET', KEYS[2], command_id, result)
+  end
 end
 return {'appended', result}

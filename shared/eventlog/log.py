@@ -16,6 +16,14 @@ from shared.eventlog.keys import Keys
 _SCRIPT = (Path(__file__).parent / "append.lua").read_text()
 
 
+class CommandIdReused(Exception):
+    """A command id already used for a different command; nothing was appended."""
+
+    def __init__(self, command_id: str):
+        super().__init__(f"command id {command_id!r} was used for another command")
+        self.command_id = command_id
+
+
 class VersionConflict(Exception):
     """The log was not at the expected version; nothing was appended."""
 
@@ -37,6 +45,7 @@ class AppendResult:
     last_version: int
     duplicate: bool
     logged: tuple = field(default=(), compare=False, repr=False)
+    digest: str = field(default="", compare=False)  # of the command that used the id
 
     @property
     def version(self) -> int:
@@ -48,8 +57,15 @@ def _now() -> str:
 
 
 def _range(text: str) -> tuple:
-    first, last = text.split(":")
-    return int(first), int(last)
+    """'first:last' or 'first:last:digest' (ids stored before digests have none)."""
+    first, last, *digest = text.split(":", 2)
+    return int(first), int(last), (digest[0] if digest else "")
+
+
+def _check_digest(command_id: str, stored: str, given: Optional[str]) -> None:
+    """Refuse an id reused for another command (when both digests are known)."""
+    if stored and given and stored != given:
+        raise CommandIdReused(command_id)
 
 
 def decode_entry(entry_id, fields) -> dict:
@@ -70,23 +86,30 @@ class EventLog:
         self._append = redis.register_script(_SCRIPT)
 
     def append(self, match_id: str, events: Sequence[dict], expected_version: int,
-               command_id: Optional[str] = None) -> AppendResult:
-        """Append `events` at `expected_version`; raise VersionConflict if the log moved."""
+               command_id: Optional[str] = None,
+               command_digest: Optional[str] = None) -> AppendResult:
+        """Append `events` at `expected_version`; raise VersionConflict if the log moved.
+
+        A `command_id` seen before appends nothing and returns the first result, or raises
+        CommandIdReused when `command_digest` (of the command) differs from the first's."""
         if not events:
             raise ValueError("an append needs at least one event")
         at = _now()
         args = [expected_version, command_id or "", at, len(events)]
         for event in events:
             args += [event["type"], json.dumps(event["data"], separators=(",", ":"))]
+        if command_digest:
+            args.append(command_digest)
         status, value = self._append(
             keys=[self.keys.events(match_id), self.keys.command_results(match_id)], args=args)
         status = status.decode() if isinstance(status, bytes) else status
         value = value.decode() if isinstance(value, bytes) else value
         if status == "conflict":
             raise VersionConflict(expected_version, int(value))
-        first, last = _range(value)
+        first, last, digest = _range(value)
         if status == "duplicate":
-            return AppendResult(first, last, duplicate=True)
+            _check_digest(command_id, digest, command_digest)
+            return AppendResult(first, last, duplicate=True, digest=digest)
         # What `read` would return: the data as stored (JSON), the script's one timestamp.
         logged = tuple({"v": first + i, "type": args[4 + 2 * i],
                         "data": json.loads(args[5 + 2 * i]), "at": at}
@@ -107,10 +130,13 @@ class EventLog:
         """The number of events in the log (0 when the match does not exist)."""
         return self.redis.xlen(self.keys.events(match_id))
 
-    def command_result(self, match_id: str, command_id: str) -> Optional[AppendResult]:
-        """The versions a command id first wrote, if it has been seen."""
+    def command_result(self, match_id: str, command_id: str,
+                       command_digest: Optional[str] = None) -> Optional[AppendResult]:
+        """The versions a command id first wrote, if it has been seen; CommandIdReused when
+        `command_digest` says this is another command than the first's."""
         value = self.redis.hget(self.keys.command_results(match_id), command_id)
         if value is None:
             return None
-        first, last = _range(value.decode() if isinstance(value, bytes) else value)
-        return AppendResult(first, last, duplicate=True)
+        first, last, digest = _range(value.decode() if isinstance(value, bytes) else value)
+        _check_digest(command_id, digest, command_digest)
+        return AppendResult(first, last, duplicate=True, digest=digest)

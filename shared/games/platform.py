@@ -3,7 +3,11 @@ seats resigned or forfeited, an abort, vacations, and every seat's clock.
 
 The platform events are the match service's (the game engines never see them):
 
-    MatchCreated     {match_id, game, seats, options, clock, setup?}   the log's first event
+    MatchCreated     {match_id, game, seats, options, clock, setup?, invited?}   the first
+                     event; `invited` lists the seats whose player must accept first
+    InvitationAccepted {player_id, seats}            an invited player accepted; the last
+                                                     acceptance is followed by the setup
+    InvitationDeclined {player_id, seats}            a seated player declined: no match
     TurnTimedOut     {seat, version, policy, deadline}   the seat's time ran out at `version`
     SeatTakenOver    {seat, bot, level, reason}          a bot plays the seat for its player
     SeatReclaimed    {seat}                              the player plays their seat again
@@ -33,9 +37,11 @@ SEAT_FORFEITED = "SeatForfeited"
 MATCH_ABORTED = "MatchAborted"
 VACATION_STARTED = "VacationStarted"
 VACATION_ENDED = "VacationEnded"
+INVITATION_ACCEPTED = "InvitationAccepted"
+INVITATION_DECLINED = "InvitationDeclined"
 EVENTS = frozenset({MATCH_CREATED, TURN_TIMED_OUT, SEAT_TAKEN_OVER, SEAT_RECLAIMED,
                     SEAT_RESIGNED, SEAT_FORFEITED, MATCH_ABORTED, VACATION_STARTED,
-                    VACATION_ENDED})
+                    VACATION_ENDED, INVITATION_ACCEPTED, INVITATION_DECLINED})
 
 # Who plays a seat that left a match the others play on (resigned or forfeited with two or
 # more seats still in play): the game goes on, and this bot only keeps it moving.
@@ -61,6 +67,9 @@ class PlatformState:
     clocks: Optional[tuple] = None   # per seat SeatClock, when the match has a clock
     vacations: tuple = ()            # per seat: until when its player is away, or None
     last_at: Optional[float] = None
+    invited: frozenset = frozenset()  # seats whose player has not accepted yet
+    declined_by: Optional[int] = None  # the seat whose player declined the invitation
+    game_events: int = 0             # game events folded so far (the setup's included)
 
 
 def is_platform(event_type: str) -> bool:
@@ -77,6 +86,7 @@ def created(data: dict, at: Optional[str]) -> PlatformState:
         seated=seats, rules=rules, controllers=(None,) * n, out=(None,) * n,
         timeouts=(0,) * n, setup_events=data.get("setup"), created_at=when,
         since=(None,) * n, vacations=(None,) * n, last_at=when,
+        invited=frozenset(data.get("invited") or ()),
         clocks=None if rules is None else tuple(clocks.new_clock(rules) for _ in seats))
 
 
@@ -106,8 +116,8 @@ def in_play(state: PlatformState) -> tuple:
 
 
 def ended(state: PlatformState) -> bool:
-    """The platform ended the match: aborted, or too few seats left in play to go on."""
-    if state.aborted_by is not None:
+    """The platform ended the match: declined, aborted, or too few seats left in play."""
+    if state.aborted_by is not None or state.declined_by is not None:
         return True
     left = len(in_play(state))
     return left == 0 or (left == 1 and len(state.seated) > 1)
@@ -141,6 +151,10 @@ def deadlines(state: PlatformState) -> tuple:
 
 
 def status(state: PlatformState, engine_outcome: Optional[dict]) -> str:
+    if state.declined_by is not None:
+        return "declined"
+    if state.invited:
+        return "invited"
     if state.aborted_by is not None:
         return "aborted"
     if ended(state) or engine_outcome is not None:
@@ -151,6 +165,8 @@ def status(state: PlatformState, engine_outcome: Optional[dict]) -> str:
 def outcome(state: PlatformState, engine_outcome: Optional[dict]) -> Optional[dict]:
     """The result: the engine's, or one decided by resignation, forfeit or abort. Seats out
     of play rank last; `decided_by` and `bot_played` let ratings treat it fairly."""
+    if state.declined_by is not None or state.invited:
+        return None  # never played: nobody won or lost
     marks = {"bot_played": sorted(state.bot_played),
              "resigned": [i for i, r in enumerate(state.out) if r == "resignation"],
              "forfeited": [i for i, r in enumerate(state.out) if r == "forfeit"]}
@@ -199,11 +215,13 @@ def evolve(state: PlatformState, event: dict, version: int) -> PlatformState:
 
 
 def game_event(state: PlatformState, event: dict, version: int) -> PlatformState:
-    """Note a game event: past the setup, the match has had its first move."""
+    """Note a game event: past the setup, the match has had its first move. (The setup is
+    counted in game events, not versions: invitations put acceptances before it.)"""
     at = _at(state, event)
-    setup_done = (version > 1 + state.setup_events if state.setup_events is not None
+    seen = state.game_events + 1
+    setup_done = (seen > state.setup_events if state.setup_events is not None
                   else state.created_at is not None and at != state.created_at)
-    return replace(state, last_at=at, moved=state.moved or setup_done)
+    return replace(state, last_at=at, moved=state.moved or setup_done, game_events=seen)
 
 
 def turns(state: PlatformState, acting: tuple, version: int) -> PlatformState:
@@ -276,9 +294,18 @@ def _vacation_ended(state, data, at):
     return state
 
 
+def _accepted(state, data, at):
+    return replace(state, invited=state.invited - set(data["seats"]))
+
+
+def _declined(state, data, at):
+    return replace(state, declined_by=data["seats"][0])
+
+
 _APPLY = {
     TURN_TIMED_OUT: _timed_out, SEAT_TAKEN_OVER: _taken_over, SEAT_RECLAIMED: _reclaimed,
     SEAT_RESIGNED: _left("resignation"), SEAT_FORFEITED: _left("forfeit"),
     MATCH_ABORTED: _aborted, VACATION_STARTED: _vacation_started,
-    VACATION_ENDED: _vacation_ended,
+    VACATION_ENDED: _vacation_ended, INVITATION_ACCEPTED: _accepted,
+    INVITATION_DECLINED: _declined,
 }

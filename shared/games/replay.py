@@ -41,7 +41,8 @@ class MatchState:
 
     @property
     def status(self) -> str:
-        """"active", "finished" (by play, resignation or forfeit) or "aborted"."""
+        """"invited" (waiting for invited players to accept), "active", "finished" (by
+        play, resignation or forfeit), "aborted" or "declined" (an invitation refused)."""
         return platform.status(self.platform, self._engine_outcome())
 
     @property
@@ -66,13 +67,17 @@ class MatchState:
 
 
 def match_created(match_id: str, game: str, seats: list, options: dict,
-                  clock: Optional[dict] = None, setup: Optional[int] = None) -> dict:
-    """The first event of every match log; `setup` counts the game events that follow it
-    to set the match up (so the platform knows when the first move is made)."""
+                  clock: Optional[dict] = None, setup: Optional[int] = None,
+                  invited: Optional[list] = None) -> dict:
+    """The first event of every match log; `setup` counts the game events that set the
+    match up (so the platform knows when the first move is made). `invited` lists the seats
+    whose player must accept first: then the setup follows the last acceptance, not this."""
     data = {"match_id": match_id, "game": game, "seats": list(seats),
             "options": dict(options), "clock": clock}
     if setup is not None:
         data["setup"] = setup
+    if invited:
+        data["invited"] = sorted(invited)
     return {"type": MATCH_CREATED, "data": data}
 
 

@@ -55,7 +55,8 @@ class MatchAnnouncementSchema(Schema):
     game = fields.String(required=True)
     version = fields.Integer(required=True)
     to_act = fields.List(fields.Integer(), required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["active", "finished", "aborted"]))
+    status = fields.String(required=True, validate=validate.OneOf(
+        ["invited", "active", "finished", "aborted", "declined"]))
     seats = fields.List(fields.Nested(AnnouncedSeatSchema), required=True)
     outcome = fields.Dict(allow_none=True, load_default=None)
 

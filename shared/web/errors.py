@@ -65,6 +65,15 @@ class NotYourTurn(ApiError):
     status, code = 409, "not_your_turn"
 
 
+class CommandIdReused(ApiError):
+    status, code = 409, "command_id_reused"
+
+    def __init__(self, command_id: str):
+        super().__init__(f"The command_id {command_id!r} was already used by this seat for a "
+                         "different command; nothing was appended. Use a new id for a new "
+                         "command.")
+
+
 class IllegalCommand(ApiError):
     status, code = 422, "illegal_command"
 

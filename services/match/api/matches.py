@@ -5,8 +5,9 @@ from flask import Response, current_app, request
 from marshmallow import ValidationError
 
 from services.match import context
-from services.match.commands import submit
-from services.match.creation import create_match
+from services.match.commands import submit, submit_reply
+from services.match.creation import create_match, setup_events
+from services.match.invitations import decide_accept, decide_decline
 from services.match.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
 from services.match.redaction import redact_all
@@ -38,7 +39,8 @@ _NDJSON_DOC = {"200": {"description": "The whole log, one event per line.",
 @blp.errors(400, 401, 403, 404)
 @blp.doc(security=BEARER)
 def create(body):
-    """Create a match; the caller must hold one of its seats."""
+    """Create a match; the caller must hold one of its seats. Seating other players
+    invites them: the match waits (status "invited") until each of them accepts."""
     ctx = context.current()
     state = create_match(ctx, required_player(ctx.tokens), body)
     return {"match_id": state.match_id, "version": state.version}
@@ -55,6 +57,32 @@ def get_match(match_id, query):
     player = current_player(ctx.tokens)
     state = load_match(ctx, match_id)
     return match_view(state, viewing_seat(state, player, query.get("seat")))
+
+
+@blp.route("/<match_id>/accept", methods=["POST"])
+@blp.response(200, MatchViewSchema)
+@blp.errors(401, 403, 404, 409)
+@blp.doc(security=BEARER)
+def accept(match_id):
+    """Accept an invitation to the match; the last acceptance starts it."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    result = submit_reply(ctx, match_id, lambda state: decide_accept(
+        state, player, lambda: setup_events(ctx, state)), state=load_match(ctx, match_id))
+    return match_view(result.state, viewing_seat(result.state, player, None))
+
+
+@blp.route("/<match_id>/decline", methods=["POST"])
+@blp.response(200, MatchViewSchema)
+@blp.errors(401, 403, 404, 409)
+@blp.doc(security=BEARER)
+def decline(match_id):
+    """Decline the invitation (or, as its creator, call the match off) before it starts."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    result = submit_reply(ctx, match_id, lambda state: decide_decline(state, player),
+                          state=load_match(ctx, match_id))
+    return match_view(result.state, viewing_seat(result.state, player, None))
 
 
 @blp.route("/<match_id>/legal", methods=["GET"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from services.match.app import create_app
+from tests.invitations import start_match
 
 
 @pytest.fixture
@@ -42,17 +43,16 @@ def bo(client):
 
 
 def new_match(client, creator, seats, game="tictactoe", **extra):
-    """Create a match and return its id (asserting it was created)."""
-    response = client.post("/v1/matches", headers=creator.headers,
-                           json={"game": game, "seats": seats, **extra})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["match_id"]
+    """Create a match, every invited player accepting (seats: Players or seat dicts), and
+    return its id."""
+    return start_match(client, creator, seats, game=game, **extra)
 
 
 @pytest.fixture
 def ttt(client, ana, bo):
-    """A tic-tac-toe match: Ana is seat 0 (X, first to act), Bo seat 1."""
-    return new_match(client, ana, [{"player_id": ana.player_id}, {"player_id": bo.player_id}])
+    """A tic-tac-toe match: Ana is seat 0 (X, first to act), Bo seat 1. Its log is
+    MatchCreated, InvitationAccepted (Bo's), GameStarted: version 3."""
+    return new_match(client, ana, [ana, bo])
 
 
 def mark(client, player, match_id, cell, **extra):

@@ -17,7 +17,7 @@ def _announcements(ctx):
 
 def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):
     moves = [(ana, 0), (bo, 3), (ana, 1), (bo, 4)]
-    for version, (player, cell) in enumerate(moves, start=3):
+    for version, (player, cell) in enumerate(moves, start=4):
         response = mark(client, player, ttt, cell)
         assert response.status_code == 200
         body = response.get_json()
@@ -35,7 +35,7 @@ def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):
 def test_each_command_is_announced_on_the_bus(client, ctx, ana, bo, ttt):
     mark(client, ana, ttt, 4)
     last = _announcements(ctx)[-1]
-    assert last == {"match_id": ttt, "game": "tictactoe", "version": 3, "to_act": [1],
+    assert last == {"match_id": ttt, "game": "tictactoe", "version": 4, "to_act": [1],
                     "status": "active", "outcome": None, "seats": [
                         {"seat": 0, "player_id": ana.player_id, "bot": None, "level": None},
                         {"seat": 1, "player_id": bo.player_id, "bot": None, "level": None}]}
@@ -48,51 +48,64 @@ def test_a_retried_command_id_returns_the_first_answer_and_appends_nothing(clien
     retry = mark(client, ana, ttt, 4, command_id="c-1")
     assert retry.status_code == 200
     assert retry.get_json() == first.get_json()
-    assert ctx.log.version(ttt) == 4
+    assert ctx.log.version(ttt) == 5
     # Announced again, so a crash between append and announcement heals on retry.
-    assert _announcements(ctx)[-1]["version"] == 4
+    assert _announcements(ctx)[-1]["version"] == 5
 
 
 def test_a_retry_gets_the_first_answer_whatever_deciding_it_again_would_say(client, ctx,
                                                                               ana, bo, ttt):
-    """The first answer, whether the retry is out of turn, stale, or even legal again."""
-    first = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2).get_json()
-    out_of_turn = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2)
+    """The first answer, whether the retry is out of turn or stale."""
+    first = mark(client, ana, ttt, 4, command_id="c-1", expected_version=3).get_json()
+    out_of_turn = mark(client, ana, ttt, 4, command_id="c-1", expected_version=3)
     assert out_of_turn.status_code == 200 and out_of_turn.get_json() == first
     mark(client, bo, ttt, 0)
-    stale = mark(client, ana, ttt, 4, command_id="c-1", expected_version=2)
+    stale = mark(client, ana, ttt, 4, command_id="c-1", expected_version=3)
     assert stale.status_code == 200 and stale.get_json() == first
-    legal_again = mark(client, ana, ttt, 5, command_id="c-1")  # cell 5 is free: still a retry
-    assert legal_again.status_code == 200 and legal_again.get_json() == first
-    assert ctx.log.version(ttt) == 4
+    assert ctx.log.version(ttt) == 5
+
+
+def test_a_command_id_reused_for_another_command_is_refused(client, ctx, ana, bo, ttt):
+    """API.md: 409 command_id_reused, whether the other command would be refused anyway
+    (the id is looked up after the refusal) or is legal now (the append finds the id)."""
+    mark(client, ana, ttt, 4, command_id="c-1")
+    out_of_turn = mark(client, ana, ttt, 5, command_id="c-1")
+    assert out_of_turn.status_code == 409
+    assert out_of_turn.get_json()["error"] == "command_id_reused"
+    mark(client, bo, ttt, 0)
+    legal_now = mark(client, ana, ttt, 5, command_id="c-1")
+    assert legal_now.status_code == 409
+    assert legal_now.get_json()["error"] == "command_id_reused"
+    assert ctx.log.version(ttt) == 5
+    assert mark(client, ana, ttt, 4, command_id="c-1").status_code == 200  # the same: a retry
 
 
 def test_the_answer_carries_the_events_as_logged(client, ctx, ana, ttt):
     body = mark(client, ana, ttt, 4).get_json()
-    assert body["events"] == ctx.log.read(ttt, from_version=2)
-    assert ctx.store.load(ttt).version == body["version"] == 3
+    assert body["events"] == ctx.log.read(ttt, from_version=3)
+    assert ctx.store.load(ttt).version == body["version"] == 4
 
 
 def test_command_ids_belong_to_the_seat_that_sent_them(client, ctx, ana, bo, ttt):
     mark(client, ana, ttt, 4, command_id="same")
     response = mark(client, bo, ttt, 0, command_id="same")
-    assert response.status_code == 200 and response.get_json()["version"] == 4
+    assert response.status_code == 200 and response.get_json()["version"] == 5
 
 
 def test_a_stale_expected_version_changes_nothing(client, ctx, ana, bo, ttt):
-    response = mark(client, ana, ttt, 4, expected_version=1)
+    response = mark(client, ana, ttt, 4, expected_version=2)
     assert response.status_code == 409
-    assert response.get_json() == {"error": "version_conflict", "current_version": 2,
+    assert response.get_json() == {"error": "version_conflict", "current_version": 3,
                                    "message": response.get_json()["message"]}
-    assert ctx.log.version(ttt) == 2
-    assert mark(client, ana, ttt, 4, expected_version=2).status_code == 200
+    assert ctx.log.version(ttt) == 3
+    assert mark(client, ana, ttt, 4, expected_version=3).status_code == 200
 
 
 def test_the_seat_not_to_act_gets_not_your_turn(client, ctx, bo, ttt):
     response = mark(client, bo, ttt, 4)
     assert response.status_code == 409
     assert response.get_json()["error"] == "not_your_turn"
-    assert ctx.log.version(ttt) == 2
+    assert ctx.log.version(ttt) == 3
 
 
 def test_a_command_the_rules_forbid_is_illegal(client, ctx, ana, bo, ttt):
@@ -101,7 +114,7 @@ def test_a_command_the_rules_forbid_is_illegal(client, ctx, ana, bo, ttt):
     assert response.status_code == 422
     assert response.get_json() == {"error": "illegal_command",
                                    "message": "Cell 4 is already marked."}
-    assert ctx.log.version(ttt) == 3
+    assert ctx.log.version(ttt) == 4
 
 
 def test_a_command_of_the_wrong_shape_is_invalid_request(client, ctx, ana, ttt):
@@ -115,7 +128,7 @@ def test_a_command_of_the_wrong_shape_is_invalid_request(client, ctx, ana, ttt):
                  {"command": {"type": "mark", "cell": 1}, "expected_version": -1}):
         response = client.post(f"/v1/matches/{ttt}/commands", headers=ana.headers, json=body)
         assert response.status_code == 400, body
-    assert ctx.log.version(ttt) == 2
+    assert ctx.log.version(ttt) == 3
 
 
 def test_only_seated_players_act(client, ctx, ana, ttt):
@@ -125,7 +138,7 @@ def test_only_seated_players_act(client, ctx, ana, ttt):
     response = client.post(f"/v1/matches/{ttt}/commands",
                            json={"command": {"type": "mark", "cell": 4}})
     assert response.status_code == 401
-    assert ctx.log.version(ttt) == 2
+    assert ctx.log.version(ttt) == 3
 
 
 def test_a_forged_token_cannot_act(client, ctx, ana, ttt):
@@ -133,7 +146,7 @@ def test_a_forged_token_cannot_act(client, ctx, ana, ttt):
     response = client.post(f"/v1/matches/{ttt}/commands", headers=forged,
                            json={"command": {"type": "mark", "cell": 4}})
     assert response.status_code == 401
-    assert ctx.log.version(ttt) == 2
+    assert ctx.log.version(ttt) == 3
 
 
 def test_a_player_with_two_seats_picks_one_with_the_seat_parameter(client, ana):
@@ -165,4 +178,4 @@ def test_concurrent_commands_without_a_version_never_double_move(app, ctx, ana, 
     for thread in threads:
         thread.join()
     assert sorted(results) == [200] + [409] * 5
-    assert ctx.log.version(ttt) == 3
+    assert ctx.log.version(ttt) == 4

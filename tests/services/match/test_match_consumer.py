@@ -31,9 +31,9 @@ def test_a_bus_command_is_applied_and_acknowledged(ctx, ttt):
     consumer = Consumer(ctx, name="test")
     ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "b-1"), key=ttt)
     assert consumer.run_once(block_ms=100) == 1
-    assert ctx.log.version(ttt) == 3
+    assert ctx.log.version(ttt) == 4
     assert ctx.bus.pending_count(COMMANDS, GROUP) == 0
-    assert _topic(ctx, MATCHES)[-1]["version"] == 3
+    assert _topic(ctx, MATCHES)[-1]["version"] == 4
 
 
 def test_a_redelivered_bus_command_appends_nothing(ctx, ttt):
@@ -41,14 +41,14 @@ def test_a_redelivered_bus_command_appends_nothing(ctx, ttt):
     for _ in range(3):
         ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "b-1"), key=ttt)
     assert consumer.run_once(block_ms=100) == 3
-    assert ctx.log.version(ttt) == 3
+    assert ctx.log.version(ttt) == 4
     assert _topic(ctx, REJECTIONS) == []
 
 
 def test_refused_and_malformed_commands_are_reported_and_acknowledged(ctx, ttt):
     consumer = Consumer(ctx, name="test")
     for message in (_command(ttt, 1, 4, "b-1"),                       # not your turn
-                    _command(ttt, 0, 4, "b-2", expected_version=1),   # stale
+                    _command(ttt, 0, 4, "b-2", expected_version=2),   # stale
                     {"match_id": ttt, "seat": 0, "command": {"type": "mark"}},  # no id
                     _command(ttt, 0, 42, "b-3"),                      # bad shape
                     _command("0" * 32, 0, 4, "b-4"),                  # no such match
@@ -58,7 +58,7 @@ def test_refused_and_malformed_commands_are_reported_and_acknowledged(ctx, ttt):
     errors = sorted(r["error"] for r in _topic(ctx, REJECTIONS))  # partitions: no total order
     assert errors == sorted(["not_your_turn", "version_conflict", "invalid_request",
                              "invalid_request", "not_found", "invalid_request"])
-    assert ctx.log.version(ttt) == 2
+    assert ctx.log.version(ttt) == 3
     assert ctx.bus.pending_count(COMMANDS, GROUP) == 0
 
 
@@ -76,9 +76,9 @@ def test_the_consumer_runs_as_a_process_and_stops_on_sigterm(settings, ctx, ttt)
     try:
         ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "p-1"), key=ttt)
         deadline = time.monotonic() + 20
-        while ctx.log.version(ttt) < 3 and time.monotonic() < deadline:
+        while ctx.log.version(ttt) < 4 and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert ctx.log.version(ttt) == 3
+        assert ctx.log.version(ttt) == 4
     finally:
         process.send_signal(signal.SIGTERM)
         output = process.communicate(timeout=15)[0].decode()

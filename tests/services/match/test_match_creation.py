@@ -22,7 +22,7 @@ def test_creation_writes_match_created_then_the_setup(client, ctx, ana, bo):
 
 
 def test_the_match_is_listed_for_each_human_player(client, ctx, ana, bo):
-    match_id = new_match(client, ana, [{"player_id": ana.player_id}, {"player_id": bo.player_id}])
+    match_id = new_match(client, ana, [ana, bo])
     for player in (ana, bo):
         assert ctx.redis.zscore(ctx.keys.player_matches(player.player_id), match_id) is not None
 

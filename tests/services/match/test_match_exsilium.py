@@ -35,7 +35,7 @@ def test_every_scenario_is_created_and_played_to_a_winner_over_http(client, scen
     """Given players at an Exsilium table of the scenario's size, when they play legal
     commands over HTTP, then the match ends with an outcome that ranks every seat."""
     players = [Player(client, f"P{i}") for i in range(seats)]
-    match_id = new_match(client, players[0], [{"player_id": p.player_id} for p in players],
+    match_id = new_match(client, players[0], players,
                          game="exsilium", options={"scenario": scenario, "max_rounds": 4},
                          seed=seats)
     final = _play_to_the_end(client, match_id, players, random.Random(scenario))
@@ -61,7 +61,7 @@ def test_spanish_tables_refuse_in_spanish(client):
     """Given a match with the option language=es, when a seat sends a command the rules
     forbid, then the 422 explains the rule in Spanish."""
     ana, bo = Player(client, "Ana"), Player(client, "Bo")
-    seats = [{"player_id": ana.player_id}, {"player_id": bo.player_id}]
+    seats = [ana, bo]
     english = new_match(client, ana, seats, game="exsilium", seed=1)
     spanish = new_match(client, ana, seats, game="exsilium", options={"language": "es"}, seed=1)
     answers = []

@@ -12,7 +12,7 @@ def _play_to_a_win(client, ana, bo, match_id):
 def test_the_view_is_the_callers(client, ana, bo, ttt):
     view = client.get(f"/v1/matches/{ttt}", headers=bo.headers).get_json()
     assert view["match_id"] == ttt and view["game"] == "tictactoe"
-    assert view["status"] == "active" and view["version"] == 2 and view["to_act"] == [0]
+    assert view["status"] == "active" and view["version"] == 3 and view["to_act"] == [0]
     assert view["outcome"] is None and view["clock"] is None
     assert view["seats"][1] == {"player_id": bo.player_id, "name": "Bo"}
     assert view["view"]["next"] == 0
@@ -45,14 +45,14 @@ def test_legal_needs_a_seat(client, ttt):
 
 def test_events_page_after_from(client, ana, bo, ttt):
     _play_to_a_win(client, ana, bo, ttt)
-    page = client.get(f"/v1/matches/{ttt}/events?from=2&limit=2").get_json()
-    assert [e["v"] for e in page["events"]] == [3, 4] and page["next"] == 4
+    page = client.get(f"/v1/matches/{ttt}/events?from=3&limit=2").get_json()
+    assert [e["v"] for e in page["events"]] == [4, 5] and page["next"] == 5
     assert set(page["events"][0]) == {"v", "type", "data", "at"}
-    page = client.get(f"/v1/matches/{ttt}/events?from=4").get_json()
-    assert [e["v"] for e in page["events"]] == [5, 6, 7] and page["next"] == 7
-    assert client.get(f"/v1/matches/{ttt}/events?from=7").get_json() == {"events": [], "next": 7}
+    page = client.get(f"/v1/matches/{ttt}/events?from=5").get_json()
+    assert [e["v"] for e in page["events"]] == [6, 7, 8] and page["next"] == 8
+    assert client.get(f"/v1/matches/{ttt}/events?from=8").get_json() == {"events": [], "next": 8}
     everything = client.get(f"/v1/matches/{ttt}/events").get_json()
-    assert [e["v"] for e in everything["events"]] == list(range(1, 8))
+    assert [e["v"] for e in everything["events"]] == list(range(1, 9))
 
 
 def test_events_reject_bad_paging(client, ttt):
@@ -64,10 +64,10 @@ def test_events_reject_bad_paging(client, ttt):
 
 def test_replay_shows_the_match_after_a_version(client, ana, bo, ttt):
     _play_to_a_win(client, ana, bo, ttt)
-    then = client.get(f"/v1/matches/{ttt}/replay?version=4").get_json()
-    assert then["version"] == 4 and then["status"] == "active" and then["to_act"] == [0]
+    then = client.get(f"/v1/matches/{ttt}/replay?version=5").get_json()
+    assert then["version"] == 5 and then["status"] == "active" and then["to_act"] == [0]
     assert then["view"]["board"] == ["X", None, None, "O"] + [None] * 5
-    for version in (0, 8):
+    for version in (0, 9):
         response = client.get(f"/v1/matches/{ttt}/replay?version={version}")
         assert response.status_code == 400 and "version" in response.get_json()["fields"]
     assert client.get(f"/v1/matches/{ttt}/replay").status_code == 400
@@ -86,7 +86,7 @@ def test_the_log_is_exported_only_once_the_match_is_over(client, ctx, ana, bo, t
 # ---- hidden information (Exordium: unextracted colours and deck orders) -------------
 
 def _exordium(client, ana, bo):
-    return new_match(client, ana, [{"player_id": ana.player_id}, {"player_id": bo.player_id}],
+    return new_match(client, ana, [ana, bo],
                      game="exordium", seed=11)
 
 
@@ -107,7 +107,7 @@ def test_no_seat_and_no_spectator_sees_hidden_information(app, client, ctx, ana,
     hidden = _hidden_text(ctx, match_id)
     stranger = Player(client, "Cy")
     for headers in (ana.headers, bo.headers, stranger.headers, {}):
-        for path in ("", "/events", "/replay?version=2", "/replay?version=3", "/live?from=0"):
+        for path in ("", "/events", "/replay?version=3", "/replay?version=4", "/live?from=0"):
             response = client.get(f"/v1/matches/{match_id}{path}", headers=headers)
             assert response.status_code == 200, (headers, path)
             assert not any(h in response.data.decode() for h in hidden), (headers, path)
@@ -118,14 +118,15 @@ def test_no_seat_and_no_spectator_sees_hidden_information(app, client, ctx, ana,
 
 def test_command_answers_are_redacted_too(client, ctx, ana, bo):
     match_id = _exordium(client, ana, bo)
-    seat = client.get(f"/v1/matches/{match_id}").get_json()["to_act"][0]
+    before = client.get(f"/v1/matches/{match_id}").get_json()
+    seat = before["to_act"][0]
     player = (ana, bo)[seat]
     command = client.get(f"/v1/matches/{match_id}/legal", headers=player.headers
                          ).get_json()["commands"][0]
     response = client.post(f"/v1/matches/{match_id}/commands", headers=player.headers,
                            json={"command": command})
     assert response.status_code == 200, response.get_json()
-    logged = ctx.log.read(match_id, from_version=3)
+    logged = ctx.log.read(match_id, from_version=before["version"])
     for event, shown in zip(logged, response.get_json()["events"]):
         assert shown["type"] == event["type"]
         assert shown["data"] == ctx.store.load(match_id).engine.redact(event, seat)["data"]
@@ -152,3 +153,4 @@ def test_once_over_everything_is_public(client, ctx, ana, bo):
 def test_replay_of_version_one_shows_the_match_before_its_setup(client, ttt):
     body = client.get(f"/v1/matches/{ttt}/replay?version=1").get_json()
     assert body["version"] == 1 and body["view"] == {} and body["to_act"] == []
+    assert body["status"] == "invited" and body["invited"] == [1]  # as it stood then

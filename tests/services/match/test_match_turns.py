@@ -24,7 +24,7 @@ def _command(client, player, match_id, command, **extra):
 
 
 def _clocked(client, ana, bo, clock, game="tictactoe"):
-    return new_match(client, ana, [{"player_id": ana.player_id}, {"player_id": bo.player_id}],
+    return new_match(client, ana, [ana, bo],
                      game=game, clock=clock)
 
 

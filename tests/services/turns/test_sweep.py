@@ -14,6 +14,7 @@ from services.turns.context import build
 from services.turns.sweep import sweep
 from services.turns.tasks import project_match
 from shared.schemas.bus import COMMANDS
+from tests.invitations import start_match
 from tests.services.turns.conftest import Player
 
 
@@ -32,9 +33,8 @@ def _commands(ctx):
 def test_a_deadline_passed_while_no_worker_ran_is_timed_out_once(match_app, turns_ctx):
     _, client, ctx = match_app
     ana, bo = Player(client, "Ana"), Player(client, "Bo")
-    match_id = client.post("/v1/matches", headers=ana.headers, json={
-        "game": "tictactoe", "clock": {"per_move_seconds": 2, "on_timeout": "forfeit"},
-        "seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}]}).get_json()["match_id"]
+    match_id = start_match(client, ana, [ana, bo],
+                           clock={"per_move_seconds": 2, "on_timeout": "forfeit"})
     project_match(turns_ctx, match_id)
     deadline = turns_ctx.redis.zscore(ctx.keys.deadlines(), match_id)
     assert deadline is not None
@@ -52,7 +52,8 @@ def test_a_deadline_passed_while_no_worker_ran_is_timed_out_once(match_app, turn
     for message in sent:
         assert handle(ctx, message) is None  # the second is a repeat: nothing appended
     types = [e["type"] for e in ctx.log.read(match_id)]
-    assert types == ["MatchCreated", "GameStarted", "TurnTimedOut", "SeatForfeited"]
+    assert types == ["MatchCreated", "InvitationAccepted", "GameStarted", "TurnTimedOut",
+                     "SeatForfeited"]
     project_match(turns_ctx, match_id)
     assert turns_ctx.redis.zscore(ctx.keys.deadlines(), match_id) is None
     assert sweep(turns_ctx, now=later + 60).timeouts_sent == 0
@@ -61,9 +62,8 @@ def test_a_deadline_passed_while_no_worker_ran_is_timed_out_once(match_app, turn
 def test_the_sweep_ends_a_vacation_that_ran_out(match_app, turns_ctx):
     _, client, ctx = match_app
     ana, bo = Player(client, "Ana"), Player(client, "Bo")
-    match_id = client.post("/v1/matches", headers=ana.headers, json={
-        "game": "tictactoe", "clock": {"per_move_seconds": 86_400, "on_timeout": "bot"},
-        "seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}]}).get_json()["match_id"]
+    match_id = start_match(client, ana, [ana, bo],
+                           clock={"per_move_seconds": 86_400, "on_timeout": "bot"})
     assert client.post("/v1/players/me/vacation", headers=ana.headers,
                        json={"days": 2}).status_code == 201
     until = turns_ctx.redis.zscore(ctx.keys.vacations(), ana.player_id)

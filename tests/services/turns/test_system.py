@@ -15,6 +15,7 @@ import pytest
 from shared.notifications import SIGNATURE_HEADER, verify
 from tests.services.bot.conftest import ROOT
 from tests.services.bot.test_system import wait_until
+from tests.invitations import start_match
 from tests.services.turns.conftest import Player
 
 pytestmark = pytest.mark.timeout(120)
@@ -26,11 +27,7 @@ def _mark(client, player, match_id, cell):
 
 
 def _match(client, ana, bo, clock):
-    response = client.post("/v1/matches", headers=ana.headers, json={
-        "game": "tictactoe", "clock": clock,
-        "seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}]})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()["match_id"]
+    return start_match(client, ana, [ana, bo], clock=clock)
 
 
 def _types(ctx, match_id):
@@ -54,13 +51,14 @@ def test_an_absent_players_turn_is_played_by_a_bot_and_they_take_the_seat_back(
                "the bot's move for the absent player", procs)
     events = ctx.log.read(match_id)
     assert [e["type"] for e in events] == [
-        "MatchCreated", "GameStarted", "TurnTimedOut", "SeatTakenOver", "CellMarked"]
-    timed_out, taken, played = events[2], events[3], events[4]
+        "MatchCreated", "InvitationAccepted", "GameStarted", "TurnTimedOut", "SeatTakenOver",
+        "CellMarked"]
+    timed_out, taken, played = events[3], events[4], events[5]
     assert timed_out["data"]["seat"] == 0 and timed_out["data"]["policy"] == "bot"
     assert timed_out["at"] >= timed_out["data"]["deadline"] > created["at"]
     assert taken["data"]["reason"] == "timeout" and played["data"]["seat"] == 0
     # The bot's command came from the bus, under the bot's own command id.
-    assert ctx.log.command_result(match_id, f"0:bot:{match_id}:4:0") is not None
+    assert ctx.log.command_result(match_id, f"0:bot:{match_id}:5:0") is not None
     # Ana comes back: her next command takes the seat back (it is Bo's turn: `reclaim`).
     back = client.post(f"/v1/matches/{match_id}/commands", headers=ana.headers,
                        json={"command": {"type": "reclaim"}})
@@ -70,7 +68,7 @@ def test_an_absent_players_turn_is_played_by_a_bot_and_they_take_the_seat_back(
     free = next(c for c in range(9) if c not in (cell, played["data"]["cell"]))
     mine = _mark(client, ana, match_id, free)
     assert mine.status_code == 200, mine.get_json()
-    assert [e["type"] for e in ctx.log.read(match_id)][5:8] == [
+    assert [e["type"] for e in ctx.log.read(match_id)][6:9] == [
         "SeatReclaimed", "CellMarked", "CellMarked"]
     assert not ctx.store.load(match_id).controller(0).get("bot")
 
