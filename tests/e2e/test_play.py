@@ -101,6 +101,22 @@ def test_a_refused_command_shows_the_rule_and_changes_nothing(open_page, stack):
     assert not page.errors
 
 
+def test_the_generic_renderer_plays_any_game_from_its_view_and_legal_commands(open_page, stack):
+    """What a game without its own renderer gets: the view as text, the moves as buttons."""
+    page = open_page()
+    me = page.sign_in("Ana")
+    match_id = create_from_form(page, "tictactoe")
+    page.wait_for_selector("#match-root [data-command]")
+    page.check("[data-role=as-text]")
+    page.wait_for_selector("#match-root .generic-view")
+    assert page.query_selector("#match-root svg.board") is None
+    offered = {json.dumps(c, sort_keys=True) for c in page.commands()}
+    assert offered == {json.dumps(c, sort_keys=True) for c in legal(stack, me, match_id)}
+    assert page.play_one()
+    page.screenshot_to("generic-renderer")
+    assert not page.errors
+
+
 def test_resign_and_sign_out(open_page, stack):
     page = open_page()
     page.sign_in("Ana")

@@ -41,7 +41,7 @@ const WORDS = {
     resources: "Resources", outposts: "Outposts", top: "top", endTriggers: "Game end",
     miniatures: "Miniatures", baralytas: "Baralytas", markers: "Markers", newaru: "Newaru",
     terminals: "Terminals", controlled: "controlled", combatStage: "stage", foe: "foe",
-    committed: "committed", enemyAction: "enemy action",
+    committed: "committed", enemyAction: "enemy action", asText: "Show the table as text",
   },
   es: {
     language: "Idioma", signIn: "Entrar", signOut: "Salir", yourName: "Tu nombre",
@@ -82,7 +82,7 @@ const WORDS = {
     resources: "Recursos", outposts: "Puestos", top: "arriba", endTriggers: "Fin de partida",
     miniatures: "Miniaturas", baralytas: "Baralytas", markers: "Marcadores", newaru: "Newaru",
     terminals: "Terminales", controlled: "controlado", combatStage: "fase", foe: "rival",
-    committed: "comprometidas", enemyAction: "acción enemiga",
+    committed: "comprometidas", enemyAction: "acción enemiga", asText: "Mostrar la mesa como texto",
   },
 };
 

@@ -6,6 +6,7 @@ import { Chooser, byTarget } from "./chooser.js";
 import { clockText } from "./clock.js";
 import { h, mount } from "./dom.js";
 import { describePlatform } from "./games/common.js";
+import generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { chosen, setLanguage, t } from "./i18n.js";
 import { follow } from "./sse.js";
@@ -222,7 +223,8 @@ export class MatchPage {
         h("div", { class: "match-layout" },
           root,
           h("aside", { class: "match-side" },
-            this.noticeBox(), this.platformActions(), this.replayControls(), this.history()))));
+            this.noticeBox(), this.platformActions(), this.replayControls(), this.history(),
+            this.rendererToggle()))));
     restoreFocus(this.root, focus);
     document.title = `${interactive ? "● " : ""}${titleOf(match.game)} · Orrery`;
   }
@@ -342,6 +344,20 @@ export class MatchPage {
       describePlatform(event, ctx) || this.renderer.describe(event, ctx) || event.type));
     return h("section", { class: "history", "aria-label": t("history") },
       h("h2", {}, t("history")), h("ol", { "data-role": "history", reversed: true }, items));
+  }
+
+  /** Any game's table as plain text and its moves as a list (the generic renderer). */
+  rendererToggle() {
+    const own = rendererFor(this.match.game);
+    if (own === generic) return null;
+    const box = h("input", { type: "checkbox", id: "as-text", "data-role": "as-text", checked: this.renderer === generic });
+    box.addEventListener("change", () => {
+      this.renderer = box.checked ? generic : own;
+      this.chooser = new Chooser(this.renderer, () => this.render());
+      this.chooser.reset(this.legal.commands);
+      this.render();
+    });
+    return h("p", { class: "as-text" }, box, " ", h("label", { for: "as-text" }, t("asText")));
   }
 
   tickClocks() {
