@@ -82,3 +82,23 @@ def test_a_dropped_connection_resumes_without_losing_or_repeating_events(open_pa
     assert "marked cell 5" in ana_page.inner_text("[data-role=history]")
     assert stack.api("GET", f"/v1/matches/{match_id}").json()["version"] == missed
     assert not ana_page.errors
+
+
+def test_an_invitation_is_shown_and_declined(open_page, stack):
+    ana_page, ben_page = open_page(), open_page()
+    ana_page.sign_in("Ana")
+    ben = ben_page.sign_in("Ben")
+    ana_page.goto(stack.base + "/")
+    ana_page.select_option("#new-game", "tictactoe")
+    ana_page.select_option("#seat-1-kind", "friend")
+    ana_page.fill("#seat-1-player", ben["player_id"])
+    ana_page.click("[data-role=create-match]")
+    ana_page.wait_for_selector("#match-root[data-status=invited]")
+    match_id = ana_page.url.rsplit("/", 1)[1]
+    assert "Ben" in ana_page.inner_text("[data-role=awaiting]")
+    assert ana_page.query_selector("[data-role=accept]") is None   # Ana is not awaited
+    ben_page.goto(stack.base + "/")
+    ben_page.click(f"[data-role=invitations] [data-match-id='{match_id}'] [data-role=decline]")
+    ben_page.wait_for_selector(f"[data-role=invitations] [data-match-id='{match_id}']", state="detached")
+    assert stack.api("GET", f"/v1/matches/{match_id}", ben).json()["status"] == "declined"
+    assert not (ana_page.errors or ben_page.errors)

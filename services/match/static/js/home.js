@@ -106,14 +106,24 @@ export class HomePage {
       h("a", { href: `#/match/${m.match_id}` }, `${this.title(m.game)} · ${m.status ? t(m.status) : t("toAct")}${m.to_act === true ? ` · ${t("yourTurn")}` : ""}${deadline}`));
   }
 
+  /** A match not started yet: accept or decline when my seat is awaited, else who is. */
   invitationItem(m) {
     const answer = (verb) => async () => {
       try { await call("POST", `/v1/matches/${m.match_id}/${verb}`, {}); } catch (error) { alert(error.message); }
       this.refresh();
     };
-    return h("li", { "data-match-id": m.match_id }, `${this.title(m.game)} `,
-      h("button", { type: "button", "data-role": "accept", onclick: answer("accept") }, t("accept")),
-      h("button", { type: "button", "data-role": "decline", class: "danger", onclick: answer("decline") }, t("decline")));
+    const item = h("li", { "data-match-id": m.match_id }, h("a", { href: `#/match/${m.match_id}` }, this.title(m.game)), " ");
+    call("GET", `/v1/matches/${m.match_id}`).then((match) => {
+      const awaited = match.invited || [];
+      if (awaited.includes(m.seat)) {
+        item.append(h("button", { type: "button", "data-role": "accept", onclick: answer("accept") }, t("accept")), " ",
+          h("button", { type: "button", "data-role": "decline", class: "danger", onclick: answer("decline") }, t("decline")));
+      } else {
+        const names = awaited.map((seat) => match.seats[seat].name || `${t("seat")} ${seat + 1}`).join(", ");
+        item.append(h("span", { "data-role": "awaiting" }, t("awaitingAccept", { who: names })));
+      }
+    }).catch((error) => item.append(h("span", { class: "error" }, error.message)));
+    return item;
   }
 
   title(name) { return (this.games.find((g) => g.name === name) || { title: name }).title; }

@@ -42,6 +42,7 @@ const WORDS = {
     miniatures: "Miniatures", baralytas: "Baralytas", markers: "Markers", newaru: "Newaru",
     terminals: "Terminals", controlled: "controlled", combatStage: "stage", foe: "foe",
     committed: "committed", enemyAction: "enemy action", asText: "Show the table as text",
+    awaitingAccept: "Waiting for {who} to accept.",
   },
   es: {
     language: "Idioma", signIn: "Entrar", signOut: "Salir", yourName: "Tu nombre",
@@ -83,6 +84,7 @@ const WORDS = {
     miniatures: "Miniaturas", baralytas: "Baralytas", markers: "Marcadores", newaru: "Newaru",
     terminals: "Terminales", controlled: "controlado", combatStage: "fase", foe: "rival",
     committed: "comprometidas", enemyAction: "acción enemiga", asText: "Mostrar la mesa como texto",
+    awaitingAccept: "Esperando a que {who} acepte.",
   },
 };
 

@@ -238,13 +238,16 @@ export class MatchPage {
       try { await this.refresh(); } catch (error) { this.notice = { kind: "error", text: error.message }; }
       this.render();
     };
-    const invited = match.status === "invited" && this.seated().length > 0;
+    const mine = this.seated().filter((seat) => (match.invited || []).includes(seat));
+    const invited = match.status === "invited" && mine.length > 0;
+    const awaited = (match.invited || []).map((seat) => this.who(seat)).join(", ");
     mount(this.root,
       h("section", { class: `match game-${match.game}`, "aria-labelledby": "match-title" },
         this.header(match),
         h("div", { id: "match-root", "data-role": "board-root", "data-version": match.version,
                    "data-game": match.game, "data-mode": "live", "data-status": match.status },
           this.noticeBox(),
+          match.status === "invited" && awaited ? h("p", { class: "waiting", "data-role": "awaiting" }, t("awaitingAccept", { who: awaited })) : null,
           invited ? h("p", { class: "platform" },
             h("button", { type: "button", "data-role": "accept", onclick: answer("accept") }, t("accept")),
             h("button", { type: "button", class: "danger", "data-role": "decline", onclick: answer("decline") }, t("decline")))
