@@ -1,7 +1,7 @@
 """The one list of games Orrery hosts: a new game adds its line to `_GAMES`."""
 from __future__ import annotations
 
-from shared.games import exordium, exsilium, tictactoe
+from shared.games import exordium, exsilium, nexum, tictactoe
 from shared.games.api import Game
 
 
@@ -12,6 +12,7 @@ class UnknownGame(KeyError):
 _GAMES = {game.spec.name: game for game in (
     exordium.GAME,
     exsilium.GAME,
+    nexum.GAME,
     tictactoe.GAME,
 )}
 

@@ -1,0 +1,185 @@
+"""Map queries over a Nexum state: places, holders, control, costs and strengths."""
+from __future__ import annotations
+
+from typing import Optional
+
+from shared.games.nexum.state import State, relics_with, ships_at
+
+CLOUD = "cloud"
+
+
+def system_of(place: str) -> str:
+    return CLOUD if place == CLOUD else place[0]
+
+
+def is_star(place: str) -> bool:
+    return place.endswith("*")
+
+
+def is_planet(place: str) -> bool:
+    return place != CLOUD and not is_star(place)
+
+
+def planets_of(state: State, letter: str) -> list:
+    """The planets of a system that still count (destroyed planets do not)."""
+    return [f"{letter}{n}" for n in range(1, len(state.systems[letter]) + 1)
+            if f"{letter}{n}" not in state.destroyed]
+
+
+def size_of(state: State, planet: str) -> int:
+    return state.systems[planet[0]][int(planet[1]) - 1]
+
+
+_PLACES: dict = {}
+
+
+def places(state: State) -> list:
+    """Every place ships may be: live planets, stars, and the cloud when in play (the same
+    for every state of a sector with the same destroyed planets, so remembered)."""
+    key = (state.sector, state.destroyed, CLOUD in state.links)
+    if key not in _PLACES:
+        _PLACES[key] = tuple(_places(state))
+    return _PLACES[key]
+
+
+def _places(state: State) -> list:
+    out = []
+    for letter in sorted(state.systems):
+        out.extend(planets_of(state, letter))
+        out.append(f"{letter}*")
+    if CLOUD in state.links:
+        out.append(CLOUD)
+    return out
+
+
+def holder(state: State, place: str) -> Optional[int]:
+    """The faction whose ships are on a planet or star (one at most), else None."""
+    here = state.ships.get(place, {})
+    return next(iter(here)) if here else None
+
+
+def planets_held(state: State, faction: int, letter: str) -> int:
+    return sum(1 for p in planets_of(state, letter) if holder(state, p) == faction)
+
+
+def holds_majority(state: State, faction: int, letter: str) -> bool:
+    """At least half of the system's live planets (rounded up: 2 of 3, 1 of 2)."""
+    live = len(planets_of(state, letter))
+    return live > 0 and planets_held(state, faction, letter) * 2 >= live
+
+
+def fleet_size(state: State, faction: int) -> int:
+    return sum(here.get(faction, 0) for here in state.ships.values())
+
+
+def in_play(state: State, faction: int) -> bool:
+    """A faction with no ship left is out of the match (it can never replicate again)."""
+    return fleet_size(state, faction) > 0
+
+
+def relics_of(state: State, faction: int) -> list:
+    return [r for here in state.carried.values() for r in here.get(faction, ())]
+
+
+def has_tech(state: State, faction: int, tech: str) -> bool:
+    return state.kinds[faction] == "seat" and tech in state.techs[faction]
+
+
+def energy_cap(state: State, faction: int) -> int:
+    rules = state.rules
+    if has_tech(state, faction, "recharge_2"):
+        return rules["energy_cap_recharge_2"]
+    if has_tech(state, faction, "recharge_1"):
+        return rules["energy_cap_recharge_1"]
+    return rules["energy_cap"]
+
+
+def reserve_limit(state: State, faction: int) -> int:
+    rules = state.rules
+    return rules["reserve_replicator_3"] if has_tech(state, faction, "replicator_3") \
+        else rules["reserve"]
+
+
+def replication_limit(state: State, faction: int) -> int:
+    limit = state.rules["replication_limit"]
+    limit += has_tech(state, faction, "replicator_1") + has_tech(state, faction, "replicator_2")
+    return limit + relics_of(state, faction).count("replicator")
+
+
+def processing_capacity(state: State, faction: int) -> int:
+    level = 2 if has_tech(state, faction, "processing_2") else \
+        1 if has_tech(state, faction, "processing_1") else 0
+    return state.rules["processing_capacity"][level]
+
+
+def hyperspace_allowed(state: State, faction: int) -> bool:
+    """The core game jumps freely; the expansion only after researching Hyperspace."""
+    return state.mode != "asteroids" or has_tech(state, faction, "hyperspace")
+
+
+def step_cost(state: State, faction: int, origin: str, to: str) -> Optional[int]:
+    """Energy per ship from one system to another before markers; None if out of reach."""
+    here, there = system_of(origin), system_of(to)
+    rules = state.rules
+    if here == there:
+        return rules["move_cost_same_system"]
+    if there in state.links.get(here, ()):
+        return rules["move_cost_adjacent"]
+    if hyperspace_allowed(state, faction):
+        return rules["move_cost_hyperspace"]
+    return None
+
+
+def move_cost(state: State, faction: int, origin: str, to: str, ships: int,
+              relics: tuple) -> Optional[int]:
+    """The energy a fleet pays: per ship, the step plus No Movement markers at the
+    destination; an Engine relic in the fleet takes 1 off per ship (never below 1)."""
+    step = step_cost(state, faction, origin, to)
+    if step is None:
+        return None
+    per_ship = step + state.no_move.get(to, 0) * state.rules["no_movement_surcharge"]
+    if "engine" in relics:
+        per_ship = max(1, per_ship - 1)
+    return per_ship * ships
+
+
+def defence(state: State, planet: str) -> int:
+    """Defenders, +1 when they hold their system's star, +1 with a Military relic."""
+    faction = holder(state, planet)
+    if faction is None:
+        return 0
+    rules = state.rules
+    value = ships_at(state, planet, faction)
+    if holder(state, f"{planet[0]}*") == faction:
+        value += rules["star_defence"]
+    if "military" in relics_with(state, planet, faction):
+        value += rules["military_relic_bonus"]
+    return value
+
+
+def attack(state: State, ships: int, relics: tuple) -> int:
+    return ships + (state.rules["military_relic_bonus"] if "military" in relics else 0)
+
+
+def attack_succeeds(state: State, attacker: int, strength: int, planet: str) -> bool:
+    """Strength must beat the defence; Engineering I wins ties unless the defender has it."""
+    needed = defence(state, planet)
+    if strength > needed:
+        return True
+    defender = holder(state, planet)
+    return (strength == needed and has_tech(state, attacker, "engineering_1")
+            and not has_tech(state, defender, "engineering_1"))
+
+
+def attacker_losses(state: State, defenders: int) -> int:
+    return defenders // 2 * state.rules["attacker_losses_per_two_defenders"]
+
+
+def is_tann_in_use(state: State, letter: str) -> bool:
+    return letter in state.tann
+
+
+def plunder(state: State, place: str) -> int:
+    if place in state.dead:
+        return 0
+    return state.rules["star_plunder"] if is_star(place) else size_of(state, place)

@@ -1,0 +1,174 @@
+"""How a round runs on by itself between commands: the Action Row, the reveal of the phase
+cards, turns and phases, the AI civilisations, the end of the round and of the match.
+
+`advance` is called after every command (and after setup): it emits the automatic facts
+until some seat must act or the match is over.
+"""
+from __future__ import annotations
+
+from shared.games.nexum import board
+from shared.games.nexum.ai import ai_round
+from shared.games.nexum.components import PHASE_CARDS
+from shared.games.nexum.deck import draw_cards
+from shared.games.nexum.effects import destroy_ships, resolve_card
+from shared.games.nexum.state import ships_at
+from shared.games.nexum.vocabulary import (ACTION_ROW_DRAWN, ENERGY_EXTRACTED, GAME_WON,
+                                           PHASE_STARTED, PHASES_REVEALED, ROUND_ENDED,
+                                           ROW_DISCARDED, TURN_ENDED, TURN_STARTED)
+
+
+def seats_in_play(state) -> list:
+    return [f for f in range(state.seats) if board.in_play(state, f)]
+
+
+def advance(tx) -> None:
+    while True:
+        state = tx.state
+        if state.stage == "over" or _check_victory(tx):
+            return
+        if state.stage == "start":
+            _draw_row(tx)
+        elif state.stage == "event_play":
+            if state.queue:
+                return
+            _resolve_row(tx)
+        elif state.stage == "choose":
+            if any(f not in state.chosen for f in seats_in_play(state)):
+                return
+            _reveal(tx)
+        elif state.turn >= len(state.order):
+            _end_round(tx)
+        elif state.phases:
+            return
+        else:
+            _start_turn(tx)
+            if tx.state.phases:
+                return
+
+
+def previous_order(state) -> list:
+    """Last round's turn order (seat order in the first round), seats in play only."""
+    order = [f for f in state.order if board.in_play(state, f)]
+    return order + [f for f in seats_in_play(state) if f not in order]
+
+
+def _draw_row(tx) -> None:
+    cards = draw_cards(tx, tx.state.rules["action_row"])
+    queue = [f for f in previous_order(tx.state) if tx.state.hands[f]]
+    tx.emit(ACTION_ROW_DRAWN, cards=cards, queue=queue)
+
+
+def _resolve_row(tx) -> None:
+    """Only the top card of each slot takes effect (Asteroids p.5), in slot order."""
+    for stack in tx.state.row:
+        card, played_by = stack[-1]
+        resolve_card(tx, card, played_by)
+    tx.emit(ROW_DISCARDED, cards=[card for stack in tx.state.row for card, _ in stack])
+
+
+def _reveal(tx) -> None:
+    """Highest bid first; ties keep last round's order (reconstructed)."""
+    state = tx.state
+    previous = previous_order(state)
+    order = sorted(state.chosen, key=lambda f: (-state.chosen[f][1], previous.index(f)))
+    tx.emit(PHASES_REVEALED, order=order,
+            choices=[[f, *state.chosen[f]] for f in sorted(state.chosen)])
+
+
+def _start_turn(tx) -> None:
+    state = tx.state
+    faction = state.order[state.turn]
+    if not board.in_play(state, faction):
+        tx.emit(TURN_ENDED, faction=faction)
+        return
+    phases = list(PHASE_CARDS[state.chosen[faction][0]])
+    tx.emit(TURN_STARTED, faction=faction, phases=phases,
+            cloud_must_leave=ships_at(state, board.CLOUD, faction))
+    start_phase(tx, phases)
+
+
+def start_phase(tx, phases: list) -> None:
+    """A phase begins; Management begins with the extraction."""
+    faction = tx.state.acting
+    tx.emit(PHASE_STARTED, faction=faction, phases=phases)
+    if phases[0] == "management":
+        amount = extraction(tx.state, faction)
+        energy = min(board.energy_cap(tx.state, faction), tx.state.energy[faction] + amount)
+        tx.emit(ENERGY_EXTRACTED, faction=faction, amount=amount, energy=energy)
+
+
+def extraction(state, faction: int) -> int:
+    """1 per planet held and 2 per star held; a No Management marker takes 1 off its planet,
+    a dead planet yields nothing; an Energy relic adds 1."""
+    rules, total = state.rules, 0
+    for place, here in state.ships.items():
+        if faction not in here or place == board.CLOUD or place in state.dead:
+            continue
+        if board.is_star(place):
+            total += rules["star_extraction"]
+        else:
+            total += max(0, rules["planet_extraction"] - state.no_manage.get(place, 0))
+    return total + board.relics_of(state, faction).count("energy")
+
+
+def end_phase(tx) -> None:
+    rest = list(tx.state.phases[1:])
+    if rest:
+        start_phase(tx, rest)
+        return
+    faction = tx.state.acting
+    destroy_ships(tx, board.CLOUD, faction, tx.state.cloud_must_leave, "cloud")
+    tx.emit(TURN_ENDED, faction=faction)
+
+
+def _end_round(tx) -> None:
+    state = tx.state
+    for faction in range(state.seats, state.factions):
+        ai_round(tx, faction)
+        if tx.state.stage == "over" or _check_victory(tx):
+            return
+    state = tx.state
+    used = [[] if len(u) == len(PHASE_CARDS) else list(u) for u in state.used]
+    tx.emit(ROUND_ENDED, round=state.round, used=used,
+            next_stage="choose" if state.mode == "eventless" else "start")
+    if tx.state.round > tx.state.max_rounds:
+        ranking = standings(tx.state)
+        top = ranking[0]
+        tied = [f for f in ranking if score(tx.state, f) == score(tx.state, top)]
+        tx.emit(GAME_WON, winner=top if len(tied) == 1 else None, reason="round_limit",
+                ranking=ranking)
+
+
+def score(state, faction: int) -> tuple:
+    return (state.vp[faction], len(board.relics_of(state, faction)),
+            sum(1 for p in state.ships if board.is_planet(p) and board.holder(state, p) == faction),
+            board.fleet_size(state, faction))
+
+
+def standings(state) -> list:
+    """Factions best first: victory points, relics, planets held, ships."""
+    return sorted(range(state.factions), key=lambda f: tuple(-x for x in score(state, f)))
+
+
+def _check_victory(tx) -> bool:
+    """6 victory points, 5 relics (seats only), or the last faction with ships
+    (reconstructed core)."""
+    state = tx.state
+    rules = state.rules
+    first = [state.acting] if state.acting is not None else []
+    for faction in first + [f for f in range(state.factions) if f not in first]:
+        if state.vp[faction] >= rules["victory_points"]:
+            reason = "victory_points"
+        elif (len(board.relics_of(state, faction)) >= rules["relic_victory"]
+              and state.kinds[faction] == "seat"):  # the AI wins by points only (ai.py)
+            reason = "relics"
+        else:
+            continue
+        tx.emit(GAME_WON, winner=faction, reason=reason, ranking=standings(state))
+        return True
+    alive = [f for f in range(state.factions) if board.in_play(state, f)]
+    if len(alive) <= 1 or not seats_in_play(state):
+        winner = alive[0] if len(alive) == 1 else None
+        tx.emit(GAME_WON, winner=winner, reason="last_standing", ranking=standings(state))
+        return True
+    return False

@@ -1,0 +1,22 @@
+"""How good a Nexum position looks for a seat (bots): its standing minus the best rival's."""
+from shared.games.nexum import board
+
+WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.35, "planet": 0.6, "star": 1.0,
+           "energy": 0.08, "tech": 0.6, "asteroid": 0.3}
+
+
+def strength(state, faction: int) -> float:
+    held = [p for p, here in state.ships.items() if faction in here and p != board.CLOUD]
+    return (WEIGHTS["vp"] * state.vp[faction]
+            + WEIGHTS["relic"] * len(board.relics_of(state, faction))
+            + WEIGHTS["ship"] * board.fleet_size(state, faction)
+            + WEIGHTS["planet"] * sum(1 for p in held if board.is_planet(p))
+            + WEIGHTS["star"] * sum(1 for p in held if board.is_star(p))
+            + WEIGHTS["energy"] * state.energy[faction]
+            + WEIGHTS["tech"] * (len(state.techs[faction]) if state.kinds[faction] == "seat" else 0)
+            + WEIGHTS["asteroid"] * len(state.loaded[faction]))
+
+
+def evaluate(state, seat) -> float:
+    mine = strength(state, seat)
+    return mine - max(strength(state, f) for f in range(state.factions) if f != seat)

@@ -1,0 +1,47 @@
+"""Nexum's refusals, each naming the rule it enforces (English: the only book we have)."""
+from shared.games.kit import Catalogue
+
+MESSAGES = Catalogue({
+    "wrong_stage": {"en": "That command is not possible now: {now}."},
+    "not_in_phase": {"en": "That needs your {phase} phase; you are in your {current} phase."},
+    "phase_used": {"en": "You already used the {card} phase card this cycle: each of the four "
+                         "is used once before all return."},
+    "bid_too_high": {"en": "You bid {bid} energy but have {energy}."},
+    "already_chosen": {"en": "You already chose your phase card this round."},
+    "no_such_card": {"en": "Card {card} is not in your hand."},
+    "no_place": {"en": "{place} is not a place of this sector (or it was destroyed)."},
+    "no_ships": {"en": "You have no ships at {place} that may still move this phase "
+                       "({movable} may)."},
+    "same_place": {"en": "A fleet must move to another place."},
+    "relics_count": {"en": "The fleet can take {most} relic(s) at most: each ship carries one, "
+                           "and the ships left behind must carry the rest."},
+    "star_relic": {"en": "A ship carrying a relic cannot enter a star."},
+    "star_full": {"en": "At most {most} ships may be on a star."},
+    "star_majority": {"en": "You may only hold the star of system {letter} while you hold at "
+                            "least half of its planets."},
+    "star_enemy": {"en": "Another faction holds that star; stars are only lost with the "
+                         "planet majority."},
+    "unreachable": {"en": "{to} is not adjacent to {origin}, and you cannot jump through "
+                          "hyperspace (research Hyperspace first)."},
+    "energy": {"en": "That costs {cost} energy and you have {energy}."},
+    "attack_weak": {"en": "An attack of {attack} does not beat a defence of {defence} at "
+                          "{planet}: attacks without enough ships are not possible."},
+    "replicate_where": {"en": "Ships are replicated on a planet you hold that is not dead "
+                              "and has no No Management marker."},
+    "replicate_twice": {"en": "You already replicated on {planet} this phase: new ships go on "
+                              "different planets."},
+    "replicate_limit": {"en": "You may replicate {limit} ships per turn."},
+    "reserve_empty": {"en": "Your reserve has no ships left."},
+    "no_asteroid": {"en": "There is no asteroid on {planet} or you have no ship there."},
+    "no_processing": {"en": "Capturing asteroids needs Processing I ({loaded} loaded of "
+                            "capacity {capacity})."},
+    "discard_after_capture": {"en": "Asteroids are discarded once per turn, before capturing."},
+    "not_loaded": {"en": "Asteroid {asteroid} is not loaded on your Processing card."},
+    "one_tech": {"en": "You may acquire one technology card per turn."},
+    "tech_owned": {"en": "You already have {tech}."},
+    "tech_order": {"en": "{tech} needs {before} first."},
+    "tech_cost": {"en": "{tech} costs {cost}; the asteroids given do not pay it."},
+    "tech_mode": {"en": "Technology and asteroids belong to the Asteroids mode."},
+    "not_implemented": {"en": "{tech} is not implemented yet on Orrery (exotic systems and "
+                              "cloaking are not built)."},
+})

@@ -1,0 +1,32 @@
+"""Determinization for the bots: a state consistent with what `seat` sees, the rest redrawn
+(other hands from the unseen cards, others' asteroid crystals from the unseen ones, and
+phase choices not yet revealed)."""
+from dataclasses import replace
+
+from shared.games.nexum.components import PHASE_CARDS
+from shared.games.nexum.state import set_at, with_key
+
+
+def sample(state, seat, rng):
+    others = [f for f in range(state.factions) if f != seat]
+    unseen = list(state.deck) + [c for f in others for c in state.hands[f]]
+    rng.shuffle(unseen)
+    hands = state.hands
+    for f in others:
+        hands = set_at(hands, f, tuple(unseen[:len(state.hands[f])]))
+        unseen = unseen[len(state.hands[f]):]
+    crystals = list(state.pool) + [c for f in others for _, c in state.loaded[f]]
+    rng.shuffle(crystals)
+    loaded = state.loaded
+    for f in others:
+        mine = tuple((a, crystals[i]) for i, (a, _) in enumerate(state.loaded[f]))
+        crystals = crystals[len(mine):]
+        loaded = set_at(loaded, f, mine)
+    chosen = state.chosen
+    if state.stage == "choose":
+        for f in others:
+            if f in chosen:
+                cards = [c for c in PHASE_CARDS if c not in state.used[f]]
+                chosen = with_key(chosen, f, (rng.choice(cards), rng.randint(0, state.energy[f])))
+    return replace(state, hands=hands, deck=tuple(sorted(unseen)), loaded=loaded,
+                   pool=tuple(sorted(crystals)), chosen=chosen)

@@ -1,0 +1,85 @@
+"""Setting a Nexum sector up: factions on their Tann systems, relics, asteroids, the event
+deck, and the first round's Action Row (drawn by flow.advance)."""
+from __future__ import annotations
+
+from shared.games.api import InvalidOptions
+from shared.games.kit import Transaction
+from shared.games.nexum import board
+from shared.games.nexum.components import (ALL_CARDS, ASTEROIDS, CORE_CARDS, RULES,
+                                           SECTORS)
+from shared.games.nexum.evolve import evolve
+from shared.games.nexum.flow import advance
+from shared.games.nexum.spec import NOT_IMPLEMENTED, SPEC
+from shared.games.nexum.vocabulary import ASTEROIDS_PLACED, SECTOR_LAID_OUT
+
+MAX_FACTIONS = 4
+
+
+def ai_count(options: dict, seats: int) -> int:
+    """"auto": one AI civilisation unless four seats play or the mode has no events."""
+    if options["ai"] != "auto":
+        return int(options["ai"])
+    return 0 if seats >= MAX_FACTIONS or options["mode"] == "eventless" else 1
+
+
+def check_options(options: dict, seats: int) -> int:
+    """The number of AIs; raises InvalidOptions for a table the rules do not allow."""
+    problems = {name: "Not implemented yet on Orrery." for name in NOT_IMPLEMENTED
+                if options[name]}
+    ais = ai_count(options, seats)
+    if options["mode"] == "eventless" and ais:
+        problems["ai"] = "The AI civilisations play with event cards: none in eventless mode."
+    if seats + ais > MAX_FACTIONS:
+        problems["ai"] = f"At most {MAX_FACTIONS} factions: {seats} seats leave room for " \
+                         f"{MAX_FACTIONS - seats} AI."
+    if seats + ais < 2:
+        problems["ai"] = "A solo player needs at least one AI civilisation."
+    if problems:
+        raise InvalidOptions(problems)
+    return ais
+
+
+def setup(options, seats, rng):
+    options = SPEC.resolve_options(options)
+    ais = check_options(options, seats)
+    sector = SECTORS[options["sector"]]
+    kinds = ["seat"] * seats + ["ai"] * ais
+    tann = sector["tann"][:len(kinds)]
+    with_cloud = options["mode"] == "asteroids"
+    links = {letter: set() for letter in sector["sizes"]}
+    for a, b in sector["links"]:
+        links[a].add(b)
+        links[b].add(a)
+    if with_cloud:
+        links[board.CLOUD] = set(sector["cloud_links"])
+        for letter in sector["cloud_links"]:
+            links[letter].add(board.CLOUD)
+    ships = []
+    for faction, letter in enumerate(tann):
+        per_planet = sector["ships_per_tann_planet"]
+        if per_planet:
+            ships += [[f"{letter}{n}", faction, per_planet]
+                      for n in range(1, len(sector["sizes"][letter]) + 1)]
+        else:
+            count = RULES["ai_starting_ships"] if kinds[faction] == "ai" else RULES["starting_ships"]
+            ships.append([f"{letter}{sector['tann_planet']}", faction, count])
+    on_board = [sum(c for _, f, c in ships if f == faction) for faction in range(len(kinds))]
+    relics = [[place, relic] for place, relic in sorted(sector["relics"].items())
+              if place[0] not in tann]
+    tx = Transaction(None, rng, evolve)
+    tx.emit(SECTOR_LAID_OUT, sector=options["sector"], mode=options["mode"], seats=seats,
+            kinds=kinds, tann=tann, aggressiveness=options["aggressiveness"],
+            max_rounds=options["max_rounds"], rules=dict(RULES),
+            systems={k: list(v) for k, v in sector["sizes"].items()},
+            links={k: sorted(v) for k, v in links.items()}, ships=ships, relics=relics,
+            reserve=[RULES["reserve"] - n for n in on_board],
+            energy=[RULES["starting_energy"]] * len(kinds),
+            deck=list(CORE_CARDS if options["mode"] == "core" else
+                      () if options["mode"] == "eventless" else ALL_CARDS))
+    if with_cloud:
+        relic_places = {place for place, _ in relics}
+        planets = [p for letter in sorted(sector["sizes"]) if letter not in tann
+                   for p in board.planets_of(tx.state, letter) if p not in relic_places]
+        tx.emit(ASTEROIDS_PLACED, planets=planets, pool=list(ASTEROIDS))
+    advance(tx)
+    return tx.events

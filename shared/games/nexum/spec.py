@@ -1,0 +1,31 @@
+"""Nexum: Galaxy with its Asteroids expansion: what the game is and which options it takes."""
+from shared.games.api import GameSpec
+from shared.games.kit import bool_option, choice_option, int_option
+from shared.games.nexum.components import RULES, SECTORS
+
+MODES = ("asteroids", "core", "eventless")
+AI_COUNTS = ("auto", "0", "1", "2", "3")
+# Parts of the Asteroids book we have not built: asking for one is refused at creation.
+NOT_IMPLEMENTED = ("civilization_cards", "campaign", "multi_battle", "exotic_exploration")
+
+SPEC = GameSpec(
+    name="nexum", title="Nexum: Galaxy + Asteroids (reconstructed core)",
+    min_players=1, max_players=4, hides_information=True,
+    options={
+        "sector": choice_option("tabula", tuple(SECTORS),
+                                "The Galaxy Atlas sector: tabula, ihx or limit (8 systems)."),
+        "mode": choice_option("asteroids", MODES,
+                              "asteroids (the expansion: no hyperspace until researched, "
+                              "asteroids, technology, events); core (the reconstructed core "
+                              "game with events); eventless (core rules, no events, no AI)."),
+        "ai": choice_option("auto", AI_COUNTS,
+                            "AI civilisations besides the seats (at most 4 factions in all); "
+                            "auto: one AI unless 4 seats play or the mode is eventless."),
+        "aggressiveness": int_option(2, 1, 3, "The AI's aggressiveness: it runs 3 event "
+                                              "cards per level each round."),
+        "max_rounds": int_option(RULES["max_rounds"], 4, 200,
+                                 "Safety limit: after this many rounds the match ends, "
+                                 "ranked by victory points (reason round_limit)."),
+        **{name: bool_option(False, f"{name.replace('_', ' ')}: not implemented yet "
+                                    "(true is refused)") for name in NOT_IMPLEMENTED},
+    })

@@ -1,0 +1,109 @@
+"""Asteroids and technology (Asteroids pp.5-9): capturing asteroids with Processing, their
+hidden NEXUM crystals, and the three technology paths bought with crystals or energy."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from shared.games.api import IllegalCommand
+from shared.games.nexum import board
+from shared.games.nexum.components import TECHS, tech_before
+from shared.games.nexum.messages import MESSAGES
+from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED, CAPTURE,
+                                           DISCARD_ASTEROIDS, RESEARCH, TECH_RESEARCHED)
+
+refuse = MESSAGES.refuse
+COST_WORDS = {"matching": "2 matching crystals", "non_matching": "2 non-matching crystals"}
+
+
+def check_capture(state, faction: int, planet: str) -> None:
+    if planet not in state.asteroids_on or board.holder(state, planet) != faction:
+        refuse("no_asteroid", planet=planet)
+    capacity = board.processing_capacity(state, faction)
+    if len(state.loaded[faction]) >= capacity:
+        refuse("no_processing", loaded=len(state.loaded[faction]), capacity=capacity)
+
+
+def capture(tx, faction: int, planet: str) -> None:
+    """The marker's crystals are drawn from the reserve as it is loaded: nobody has seen
+    them before (the same odds as the book's face-down markers)."""
+    check_capture(tx.state, faction, planet)
+    tx.emit(ASTEROID_CAPTURED, faction=faction, planet=planet,
+            asteroid=tx.state.next_asteroid, crystals=tx.rng.choice(tx.state.pool))
+
+
+def _loaded(state, faction: int, ids) -> list:
+    mine = dict(state.loaded[faction])
+    for asteroid in ids:
+        if asteroid not in mine:
+            refuse("not_loaded", asteroid=asteroid)
+    return [mine[a] for a in ids]
+
+
+def discard(tx, faction: int, ids: list) -> None:
+    state = tx.state
+    if state.discarded_asteroids or state.captured_this_turn:
+        refuse("discard_after_capture")
+    crystals = _loaded(state, faction, sorted(set(ids)))
+    tx.emit(ASTEROIDS_DISCARDED, faction=faction, asteroids=sorted(set(ids)), crystals=crystals)
+
+
+def pays(cost: str, crystals: list) -> bool:
+    counts = Counter("".join(crystals))
+    if cost == "matching":
+        return any(n >= 2 for n in counts.values())
+    return len(counts) >= 2
+
+
+def check_research(state, faction: int, tech: str, ids: list) -> tuple:
+    """(asteroid ids, their crystals, energy) that pay for `tech`; refuses otherwise."""
+    if state.mode != "asteroids":
+        refuse("tech_mode")
+    card = TECHS[tech]
+    if not card.get("implemented", True):
+        refuse("not_implemented", tech=tech)
+    if state.researched:
+        refuse("one_tech")
+    if tech in state.techs[faction]:
+        refuse("tech_owned", tech=tech)
+    before = tech_before(tech)
+    if before and before not in state.techs[faction]:
+        refuse("tech_order", tech=tech, before=before)
+    ids = sorted(set(ids))
+    if card["cost"] == "energy":
+        if card["energy"] > state.energy[faction]:
+            refuse("energy", cost=card["energy"], energy=state.energy[faction])
+        return [], [], card["energy"]
+    crystals = _loaded(state, faction, ids)
+    if not pays(card["cost"], crystals):
+        refuse("tech_cost", tech=tech, cost=COST_WORDS[card["cost"]])
+    return ids, crystals, 0
+
+
+def research(tx, faction: int, command: dict) -> None:
+    ids, crystals, energy = check_research(tx.state, faction, command["tech"],
+                                           command.get("asteroids", []))
+    tx.emit(TECH_RESEARCHED, faction=faction, tech=command["tech"], asteroids=ids,
+            crystals=crystals, energy=energy)
+
+
+def legal_actions(state, faction: int) -> list:
+    """Captures, discards and research open in any phase of the turn."""
+    if state.mode != "asteroids":
+        return []
+    out = [CAPTURE(planet=p) for p in sorted(state.asteroids_on)
+           if board.holder(state, p) == faction
+           and len(state.loaded[faction]) < board.processing_capacity(state, faction)]
+    ids = [a for a, _ in state.loaded[faction]]
+    if ids and not (state.discarded_asteroids or state.captured_this_turn):
+        out += [DISCARD_ASTEROIDS(asteroids=[a]) for a in ids]
+    for tech in TECHS:
+        for payment in ([[]] if TECHS[tech]["cost"] == "energy" else
+                        [list(c) for n in (1, 2) for c in combinations(ids, n)]):
+            try:
+                check_research(state, faction, tech, payment)
+            except IllegalCommand:
+                continue
+            out.append(RESEARCH(tech=tech, asteroids=payment))
+            break
+    return out

@@ -1,0 +1,76 @@
+"""What a seat (or a spectator, seat None) may see of a Nexum match, and events redacted.
+
+Hidden: the event cards in other hands (their number is public), the crystals of asteroids
+others loaded or returned (the asteroid reserve is face down), phase cards and bids until
+revealed together, and the order of the event deck. Everything else is on the table.
+"""
+from __future__ import annotations
+
+from shared.games.nexum import board
+from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
+                                           CARDS_DRAWN, PHASE_CHOSEN, TECH_RESEARCHED)
+
+
+def _by_place(mapping: dict) -> dict:
+    return {place: {str(f): v for f, v in sorted(here.items())}
+            for place, here in sorted(mapping.items())}
+
+
+def _faction(state, f: int, seat) -> dict:
+    mine = f == seat
+    out = {"kind": state.kinds[f], "tann": state.tann[f], "energy": state.energy[f],
+           "reserve": state.reserve[f], "victory_points": state.vp[f],
+           "relics": sorted(board.relics_of(state, f)), "techs": list(state.techs[f]),
+           "hand_size": len(state.hands[f]), "asteroids": [a for a, _ in state.loaded[f]],
+           "used_phase_cards": list(state.used[f]), "in_play": board.in_play(state, f)}
+    if mine:
+        out["hand"] = list(state.hands[f])
+        out["crystals"] = {str(a): c for a, c in state.loaded[f]}
+    if state.stage == "turn":
+        out["phase_card"], out["bid"] = state.chosen.get(f, (None, None))
+    elif state.stage == "choose":
+        out["has_chosen"] = f in state.chosen
+        if mine and f in state.chosen:
+            out["phase_card"], out["bid"] = state.chosen[f]
+    return out
+
+
+def view(state, seat) -> dict:
+    return {
+        "sector": state.sector, "mode": state.mode, "round": state.round,
+        "max_rounds": state.max_rounds, "stage": state.stage, "acting": state.acting,
+        "phases": list(state.phases), "order": list(state.order),
+        "systems": {k: list(v) for k, v in sorted(state.systems.items())},
+        "links": {k: list(v) for k, v in sorted(state.links.items())},
+        "ships": _by_place(state.ships), "carried_relics": {
+            place: {str(f): list(r) for f, r in sorted(here.items())}
+            for place, here in sorted(state.carried.items())},
+        "loose_relics": {p: list(r) for p, r in sorted(state.loose.items())},
+        "no_movement": dict(sorted(state.no_move.items())),
+        "no_management": dict(sorted(state.no_manage.items())),
+        "destroyed": sorted(state.destroyed), "dead": sorted(state.dead),
+        "asteroids": sorted(state.asteroids_on), "asteroid_reserve": len(state.pool),
+        "deck": len(state.deck), "discard": list(state.discard),
+        "action_row": [[{"card": c, "played_by": f} for c, f in stack] for stack in state.row],
+        "deciding_on_row": list(state.queue),
+        "replicated": list(state.replicated), "arrived": dict(sorted(state.arrived.items())),
+        "researched_this_turn": state.researched,
+        "factions": [_faction(state, f, seat) for f in range(state.factions)],
+        "winner": state.winner, "reason": state.reason,
+        "rules": dict(state.rules),
+    }
+
+
+def redact(event: dict, seat) -> dict:
+    kind, data = event["type"], event["data"]
+    owner = data.get("faction")
+    if owner == seat:
+        return event
+    if kind == PHASE_CHOSEN.name:
+        return {"type": kind, "data": {"faction": owner}}
+    if kind == CARDS_DRAWN.name and "cards" in data:
+        return {"type": kind, "data": {"faction": owner, "count": len(data["cards"])}}
+    if kind in (ASTEROID_CAPTURED.name, ASTEROIDS_DISCARDED.name, TECH_RESEARCHED.name) \
+            and "crystals" in data:
+        return {"type": kind, "data": {k: v for k, v in data.items() if k != "crystals"}}
+    return event

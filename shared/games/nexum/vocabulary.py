@@ -1,0 +1,80 @@
+"""Nexum's vocabulary: every command and event type, declared once."""
+from shared.games.kit import (CommandType, EventType, Vocabulary, choice, integer, listing,
+                              text)
+from shared.games.nexum.components import PHASE_CARDS, TECHS
+
+_PLACE = text(8, pattern=r"[A-L][1-3*]|cloud",
+              description="A planet (system letter and number, e.g. D2), a star (D*) or cloud.")
+_CARD = text(3, pattern=r"[A-L][1-3]", description="An event card: its letter and planet.")
+
+CHOOSE_PHASE = CommandType("choose_phase", {
+    "card": choice(*PHASE_CARDS, description="One of your phase cards not used this cycle."),
+    "bid": integer(0, 35, description="Energy bid for turn order (paid when revealed)."),
+}, doc="Choose your phase card and bid for this round, in secret.")
+PLAY_EVENT = CommandType("play_event", {
+    "card": _CARD, "slot": integer(0, 2, description="The Action Row slot to cover."),
+}, doc="Play an event card from your hand on top of an Action Row card.")
+PASS_EVENT = CommandType("pass_event", doc="Play no event card on this Action Row.")
+MOVE = CommandType("move", {
+    "origin": _PLACE, "to": _PLACE,
+    "ships": integer(1, 40, description="How many of your ships there move."),
+    "relics": integer(0, 8, required=False,
+                      description="How many of the relics they carry go with them (0)."),
+}, doc="Movement phase: move ships (an attack when the destination holds enemies).")
+REPLICATE = CommandType("replicate", {"planet": _PLACE},
+                        doc="Management phase: a new ship on a planet you hold.")
+CAPTURE = CommandType("capture", {"planet": _PLACE},
+                      doc="Load the asteroid of a planet where you have ships (Processing).")
+DISCARD_ASTEROIDS = CommandType("discard_asteroids", {
+    "asteroids": listing(integer(0, 10_000), 4, min_length=1)},
+    doc="Return loaded asteroids to the reserve (once per turn, before capturing).")
+RESEARCH = CommandType("research", {
+    "tech": choice(*TECHS),
+    "asteroids": listing(integer(0, 10_000), 4, required=False,
+                         description="The loaded asteroids paying its crystals."),
+}, doc="Acquire a technology card (one per turn).")
+END_PHASE = CommandType("end_phase", doc="End your current phase.")
+
+SECTOR_LAID_OUT = EventType("SectorLaidOut", doc="The sector, factions, ships and relics.")
+ASTEROIDS_PLACED = EventType("AsteroidsPlaced", doc="An asteroid marker on each of these planets.")
+ACTION_ROW_DRAWN = EventType("ActionRowDrawn", doc="Three event cards face up.")
+DECK_RESHUFFLED = EventType("DeckReshuffled", doc="The discards became the event deck.")
+EVENT_CARD_PLAYED = EventType("EventCardPlayed", doc="A faction covered an Action Row card.")
+EVENT_PASSED = EventType("EventPassed", doc="A faction played no card on this row.")
+EVENT_RESOLVED = EventType("EventResolved", doc="A top card took effect on these planets.")
+MARKER_PLACED = EventType("MarkerPlaced", doc="A No Movement / No Management marker.")
+PLANET_DESTROYED = EventType("PlanetDestroyed", doc="5 No Movement markers: destroyed.")
+PLANET_DIED = EventType("PlanetDied", doc="5 No Management markers: a dead planet.")
+SHIPS_DESTROYED = EventType("ShipsDestroyed", doc="Ships back to their reserve (reason).")
+RELIC_MOVED = EventType("RelicMoved", doc="A loose relic moved (to the Asteroid Cloud).")
+ROW_DISCARDED = EventType("RowDiscarded", doc="The Action Row's cards to the discards.")
+PHASE_CHOSEN = EventType("PhaseChosen", doc="A faction chose in secret (hidden from others).")
+PHASES_REVEALED = EventType("PhasesRevealed", doc="Every choice and bid, and the turn order.")
+TURN_STARTED = EventType("TurnStarted", doc="A faction's turn and its phases.")
+PHASE_STARTED = EventType("PhaseStarted", doc="A faction's movement or management phase.")
+ENERGY_EXTRACTED = EventType("EnergyExtracted", doc="Management's extraction.")
+SHIP_REPLICATED = EventType("ShipReplicated", doc="A new ship from the reserve.")
+FLEET_MOVED = EventType("FleetMoved", doc="Ships (and relics) moved; energy paid.")
+BATTLE_WON = EventType("BattleWon", doc="An attack that took a planet.")
+STAR_LOST = EventType("StarLost", doc="The star's ships lost with the planet majority.")
+RELIC_PICKED_UP = EventType("RelicPickedUp", doc="A ship landing on a relic picked it up.")
+CARDS_DRAWN = EventType("CardsDrawn", doc="Event cards to a hand (hidden from others).")
+CARDS_DISCARDED = EventType("CardsDiscarded", doc="Cards over the hand limit, face up.")
+ASTEROID_CAPTURED = EventType("AsteroidCaptured", doc="Loaded; its crystals seen by the owner.")
+ASTEROIDS_DISCARDED = EventType("AsteroidsDiscarded", doc="Returned to the reserve.")
+TECH_RESEARCHED = EventType("TechResearched", doc="A technology card acquired.")
+TURN_ENDED = EventType("TurnEnded", doc="A faction's turn is over.")
+AI_CARD_RESOLVED = EventType("AiCardResolved", doc="An AI civilisation acted on a card.")
+ROUND_ENDED = EventType("RoundEnded", doc="Every faction played; phase cards may return.")
+GAME_WON = EventType("GameWon", doc="The match is over: winner and reason.")
+
+COMMANDS = [CHOOSE_PHASE, PLAY_EVENT, PASS_EVENT, MOVE, REPLICATE, CAPTURE, DISCARD_ASTEROIDS,
+            RESEARCH, END_PHASE]
+EVENTS = [SECTOR_LAID_OUT, ASTEROIDS_PLACED, ACTION_ROW_DRAWN, DECK_RESHUFFLED,
+          EVENT_CARD_PLAYED, EVENT_PASSED, EVENT_RESOLVED, MARKER_PLACED, PLANET_DESTROYED,
+          PLANET_DIED, SHIPS_DESTROYED, RELIC_MOVED, ROW_DISCARDED, PHASE_CHOSEN,
+          PHASES_REVEALED, TURN_STARTED, PHASE_STARTED, ENERGY_EXTRACTED, SHIP_REPLICATED,
+          FLEET_MOVED, BATTLE_WON, STAR_LOST, RELIC_PICKED_UP, CARDS_DRAWN, CARDS_DISCARDED,
+          ASTEROID_CAPTURED, ASTEROIDS_DISCARDED, TECH_RESEARCHED, TURN_ENDED,
+          AI_CARD_RESOLVED, ROUND_ENDED, GAME_WON]
+VOCABULARY = Vocabulary("Nexum", commands=COMMANDS, events=EVENTS)
