@@ -25,7 +25,7 @@ def _sector_laid_out(state, d):
         links={k: tuple(v) for k, v in d["links"].items()},
         reserve=tuple(d["reserve"]), energy=tuple(d["energy"]), vp=(0,) * n,
         techs=((),) * n, loaded=((),) * n, hands=((),) * n, used=((),) * n,
-        deck=tuple(sorted(d["deck"])), stage="choose" if d["mode"] == "eventless" else "start")
+        deck=tuple(sorted(d["deck"])), stage="choose")
     for place, faction, count in d["ships"]:
         start = add_ships(start, place, faction, count)
     for place, relic in d["relics"]:
@@ -35,7 +35,8 @@ def _sector_laid_out(state, d):
 
 
 def _asteroids_placed(state, d):
-    return replace(state, asteroids_on=frozenset(d["planets"]), pool=tuple(sorted(d["pool"])))
+    return replace(state, asteroids_on=dict(sorted(d["planets"].items())),
+                   pool=tuple(sorted(d["pool"])))
 
 
 def _action_row_drawn(state, d):
@@ -70,7 +71,7 @@ def _marker_placed(state, d):
 
 def _planet_destroyed(state, d):
     return replace(state, destroyed=state.destroyed | {d["planet"]},
-                   asteroids_on=state.asteroids_on - {d["planet"]})
+                   asteroids_on=with_key(state.asteroids_on, d["planet"], None, drop_if=None))
 
 
 def _planet_died(state, d):
@@ -98,8 +99,8 @@ def _relic_moved(state, d):
 
 
 def _row_discarded(state, d):
-    return replace(state, row=(), discard=state.discard + tuple(d["cards"]), stage="choose",
-                   queue=(), row_played=False)
+    return replace(state, row=(), discard=state.discard + tuple(d["cards"]), stage="turn",
+                   queue=(), row_played=False, turn=0, phases=())
 
 
 def _phase_chosen(state, d):
@@ -113,7 +114,7 @@ def _phases_revealed(state, d):
         used = set_at(used, f, used[f] + (card,))
         chosen[f] = (card, bid)
     return replace(state, energy=energy, used=used, chosen=chosen, order=tuple(d["order"]),
-                   stage="turn", turn=0, phases=())
+                   stage=d["next_stage"], turn=0, phases=())
 
 
 def _turn_started(state, d):
@@ -192,8 +193,7 @@ def _cards_discarded(state, d):
 
 def _asteroid_captured(state, d):
     f = d["faction"]
-    return replace(state, asteroids_on=state.asteroids_on - {d["planet"]},
-                   pool=_without(state.pool, [d["crystals"]]),
+    return replace(state, asteroids_on=with_key(state.asteroids_on, d["planet"], None, drop_if=None),
                    loaded=set_at(state.loaded, f, state.loaded[f] + ((d["asteroid"], d["crystals"]),)),
                    next_asteroid=state.next_asteroid + 1, captured_this_turn=True)
 

@@ -1,5 +1,9 @@
-"""How a round runs on by itself between commands: the Action Row, the reveal of the phase
-cards, turns and phases, the AI civilisations, the end of the round and of the match.
+"""How a round runs on by itself between commands: the reveal of the phase cards, the
+Action Row, turns and phases, the AI civilisations, the end of the round and of the match.
+
+A round: every seat chooses a phase card and a bid in secret; they are revealed together
+and set the turn order; the Action Row is drawn and, from the First Player on, factions may
+cover its cards; its top cards take effect; each seat plays its turn; the AIs act.
 
 `advance` is called after every command (and after setup): it emits the automatic facts
 until some seat must act or the match is over.
@@ -47,14 +51,14 @@ def advance(tx) -> None:
 
 
 def previous_order(state) -> list:
-    """Last round's turn order (seat order in the first round), seats in play only."""
+    """The last turn order decided (seat order before the first), seats in play only."""
     order = [f for f in state.order if board.in_play(state, f)]
     return order + [f for f in seats_in_play(state) if f not in order]
 
 
 def _draw_row(tx) -> None:
     cards = draw_cards(tx, tx.state.rules["action_row"])
-    queue = [f for f in previous_order(tx.state) if tx.state.hands[f]]
+    queue = [f for f in tx.state.order if board.in_play(tx.state, f) and tx.state.hands[f]]
     tx.emit(ACTION_ROW_DRAWN, cards=cards, queue=queue)
 
 
@@ -72,7 +76,8 @@ def _reveal(tx) -> None:
     previous = previous_order(state)
     order = sorted(state.chosen, key=lambda f: (-state.chosen[f][1], previous.index(f)))
     tx.emit(PHASES_REVEALED, order=order,
-            choices=[[f, *state.chosen[f]] for f in sorted(state.chosen)])
+            choices=[[f, *state.chosen[f]] for f in sorted(state.chosen)],
+            next_stage="turn" if state.mode == "eventless" else "start")
 
 
 def _start_turn(tx) -> None:
@@ -129,8 +134,7 @@ def _end_round(tx) -> None:
             return
     state = tx.state
     used = [[] if len(u) == len(PHASE_CARDS) else list(u) for u in state.used]
-    tx.emit(ROUND_ENDED, round=state.round, used=used,
-            next_stage="choose" if state.mode == "eventless" else "start")
+    tx.emit(ROUND_ENDED, round=state.round, used=used, next_stage="choose")
     if tx.state.round > tx.state.max_rounds:
         ranking = standings(tx.state)
         top = ranking[0]

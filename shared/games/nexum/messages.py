@@ -37,6 +37,8 @@ MESSAGES = Catalogue({
                             "capacity {capacity})."},
     "discard_after_capture": {"en": "Asteroids are discarded once per turn, before capturing."},
     "not_loaded": {"en": "Asteroid {asteroid} is not loaded on your Processing card."},
+    "asteroid_twice": {"en": "Each asteroid may be named once."},
+    "paid_in_energy": {"en": "{tech} is paid in energy, not with asteroids."},
     "one_tech": {"en": "You may acquire one technology card per turn."},
     "tech_owned": {"en": "You already have {tech}."},
     "tech_order": {"en": "{tech} needs {before} first."},

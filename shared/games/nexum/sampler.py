@@ -15,8 +15,11 @@ def sample(state, seat, rng):
     for f in others:
         hands = set_at(hands, f, tuple(unseen[:len(state.hands[f])]))
         unseen = unseen[len(state.hands[f]):]
-    crystals = list(state.pool) + [c for f in others for _, c in state.loaded[f]]
+    on_map = sorted(state.asteroids_on)
+    crystals = list(state.pool) + [c for f in others for _, c in state.loaded[f]] + \
+        [state.asteroids_on[p] for p in on_map]
     rng.shuffle(crystals)
+    asteroids_on = {p: crystals.pop() for p in on_map}
     loaded = state.loaded
     for f in others:
         mine = tuple((a, crystals[i]) for i, (a, _) in enumerate(state.loaded[f]))
@@ -29,4 +32,4 @@ def sample(state, seat, rng):
                 cards = [c for c in PHASE_CARDS if c not in state.used[f]]
                 chosen = with_key(chosen, f, (rng.choice(cards), rng.randint(0, state.energy[f])))
     return replace(state, hands=hands, deck=tuple(sorted(unseen)), loaded=loaded,
-                   pool=tuple(sorted(crystals)), chosen=chosen)
+                   pool=tuple(sorted(crystals)), chosen=chosen, asteroids_on=asteroids_on)

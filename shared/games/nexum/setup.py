@@ -80,6 +80,9 @@ def setup(options, seats, rng):
         relic_places = {place for place, _ in relics}
         planets = [p for letter in sorted(sector["sizes"]) if letter not in tann
                    for p in board.planets_of(tx.state, letter) if p not in relic_places]
-        tx.emit(ASTEROIDS_PLACED, planets=planets, pool=list(ASTEROIDS))
+        markers = list(ASTEROIDS)
+        rng.shuffle(markers)  # face down: nobody knows a marker's crystals (view.py)
+        tx.emit(ASTEROIDS_PLACED, planets=dict(zip(planets, markers)),
+                pool=sorted(markers[len(planets):]))
     advance(tx)
     return tx.events

@@ -33,7 +33,7 @@ class State:
     no_manage: dict = field(default_factory=dict)
     destroyed: frozenset = frozenset()
     dead: frozenset = frozenset()
-    asteroids_on: frozenset = frozenset()          # planets with an asteroid marker
+    asteroids_on: dict = field(default_factory=dict)  # planet -> its marker's crystals (hidden)
     pool: tuple = ()                 # the asteroid reserve's contents (sorted; hidden)
     loaded: tuple = ()               # per faction: ((asteroid id, crystals), ...)
     next_asteroid: int = 0
@@ -46,7 +46,7 @@ class State:
     used: tuple = ()                 # per faction: phase cards used this cycle
     chosen: dict = field(default_factory=dict)    # faction -> (card, bid), until revealed
     order: tuple = ()                # turn order of this round (seats only)
-    stage: str = "start"             # event_play | choose | turn | over
+    stage: str = "choose"            # choose | start (row to draw) | event_play | turn | over
     round: int = 1
     turn: int = 0                    # index in `order`
     phases: tuple = ()               # phases left in the current turn, current first

@@ -25,11 +25,10 @@ def check_capture(state, faction: int, planet: str) -> None:
 
 
 def capture(tx, faction: int, planet: str) -> None:
-    """The marker's crystals are drawn from the reserve as it is loaded: nobody has seen
-    them before (the same odds as the book's face-down markers)."""
+    """The face-down marker is loaded: only its new owner sees its crystals."""
     check_capture(tx.state, faction, planet)
     tx.emit(ASTEROID_CAPTURED, faction=faction, planet=planet,
-            asteroid=tx.state.next_asteroid, crystals=tx.rng.choice(tx.state.pool))
+            asteroid=tx.state.next_asteroid, crystals=tx.state.asteroids_on[planet])
 
 
 def _loaded(state, faction: int, ids) -> list:
@@ -44,8 +43,14 @@ def discard(tx, faction: int, ids: list) -> None:
     state = tx.state
     if state.discarded_asteroids or state.captured_this_turn:
         refuse("discard_after_capture")
-    crystals = _loaded(state, faction, sorted(set(ids)))
-    tx.emit(ASTEROIDS_DISCARDED, faction=faction, asteroids=sorted(set(ids)), crystals=crystals)
+    _distinct(ids)
+    crystals = _loaded(state, faction, sorted(ids))
+    tx.emit(ASTEROIDS_DISCARDED, faction=faction, asteroids=sorted(ids), crystals=crystals)
+
+
+def _distinct(ids) -> None:
+    if len(set(ids)) != len(ids):
+        refuse("asteroid_twice")
 
 
 def pays(cost: str, crystals: list) -> bool:
@@ -69,8 +74,11 @@ def check_research(state, faction: int, tech: str, ids: list) -> tuple:
     before = tech_before(tech)
     if before and before not in state.techs[faction]:
         refuse("tech_order", tech=tech, before=before)
-    ids = sorted(set(ids))
+    _distinct(ids)
+    ids = sorted(ids)
     if card["cost"] == "energy":
+        if ids:
+            refuse("paid_in_energy", tech=tech)
         if card["energy"] > state.energy[faction]:
             refuse("energy", cost=card["energy"], energy=state.energy[faction])
         return [], [], card["energy"]
@@ -82,7 +90,7 @@ def check_research(state, faction: int, tech: str, ids: list) -> tuple:
 
 def research(tx, faction: int, command: dict) -> None:
     ids, crystals, energy = check_research(tx.state, faction, command["tech"],
-                                           command.get("asteroids", []))
+                                           command["asteroids"])
     tx.emit(TECH_RESEARCHED, faction=faction, tech=command["tech"], asteroids=ids,
             crystals=crystals, energy=energy)
 
@@ -96,14 +104,15 @@ def legal_actions(state, faction: int) -> list:
            and len(state.loaded[faction]) < board.processing_capacity(state, faction)]
     ids = [a for a, _ in state.loaded[faction]]
     if ids and not (state.discarded_asteroids or state.captured_this_turn):
-        out += [DISCARD_ASTEROIDS(asteroids=[a]) for a in ids]
+        out += [DISCARD_ASTEROIDS(asteroids=list(c)) for n in range(1, len(ids) + 1)
+                for c in combinations(ids, n)]
     for tech in TECHS:
         for payment in ([[]] if TECHS[tech]["cost"] == "energy" else
-                        [list(c) for n in (1, 2) for c in combinations(ids, n)]):
+                        [list(c) for n in range(1, len(ids) + 1)
+                         for c in combinations(ids, n)]):
             try:
                 check_research(state, faction, tech, payment)
             except IllegalCommand:
                 continue
             out.append(RESEARCH(tech=tech, asteroids=payment))
-            break
     return out

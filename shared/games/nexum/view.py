@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from shared.games.nexum import board
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
-                                           CARDS_DRAWN, PHASE_CHOSEN, TECH_RESEARCHED)
+                                           ASTEROIDS_PLACED, CARDS_DRAWN, PHASE_CHOSEN,
+                                           TECH_RESEARCHED)
 
 
 def _by_place(mapping: dict) -> dict:
@@ -63,6 +64,10 @@ def view(state, seat) -> dict:
 
 def redact(event: dict, seat) -> dict:
     kind, data = event["type"], event["data"]
+    if kind == ASTEROIDS_PLACED.name:  # face down for everyone
+        return {"type": kind, "data": {"planets": sorted(data["planets"]),
+                                       "pool": len(data["pool"]) if isinstance(data["pool"], list)
+                                       else data["pool"]}}
     owner = data.get("faction")
     if owner == seat:
         return event

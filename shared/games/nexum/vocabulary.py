@@ -18,8 +18,7 @@ PASS_EVENT = CommandType("pass_event", doc="Play no event card on this Action Ro
 MOVE = CommandType("move", {
     "origin": _PLACE, "to": _PLACE,
     "ships": integer(1, 40, description="How many of your ships there move."),
-    "relics": integer(0, 8, required=False,
-                      description="How many of the relics they carry go with them (0)."),
+    "relics": integer(0, 8, description="How many of the relics they carry go with them."),
 }, doc="Movement phase: move ships (an attack when the destination holds enemies).")
 REPLICATE = CommandType("replicate", {"planet": _PLACE},
                         doc="Management phase: a new ship on a planet you hold.")
@@ -30,8 +29,9 @@ DISCARD_ASTEROIDS = CommandType("discard_asteroids", {
     doc="Return loaded asteroids to the reserve (once per turn, before capturing).")
 RESEARCH = CommandType("research", {
     "tech": choice(*TECHS),
-    "asteroids": listing(integer(0, 10_000), 4, required=False,
-                         description="The loaded asteroids paying its crystals."),
+    "asteroids": listing(integer(0, 10_000), 4,
+                         description="The loaded asteroids paying its crystals ([] for "
+                                     "technologies paid in energy)."),
 }, doc="Acquire a technology card (one per turn).")
 END_PHASE = CommandType("end_phase", doc="End your current phase.")
 
