@@ -54,7 +54,7 @@ def gunicorn():
     port = _free_port()
     namespace = f"bench-http-{uuid.uuid4().hex[:10]}:"
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
-           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port)}
+           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1"}
     gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
     process = subprocess.Popen(
         [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", "services.match.wsgi:app"],

@@ -28,7 +28,7 @@ from shared.eventlog.keys import Keys
 from shared.web.auth import Tokens
 
 ROOT = Path(__file__).resolve().parents[1]
-SECRET = "bench-sse-secret"
+SECRET = "bench-sse-secret-0123456789"
 CONNECT_TIMEOUT = 20
 
 
@@ -151,7 +151,7 @@ def _ms(seconds: float):
 
 def run(subscribers: int = 1000, rounds: int = 5, worker_class: str = "gevent") -> dict:
     namespace = f"bench-sse-{uuid.uuid4().hex[:10]}:"
-    redis, keys, tokens = connect(redis_url()), Keys(namespace), Tokens(SECRET)
+    redis, keys, tokens = connect(redis_url()), Keys(namespace), Tokens(SECRET, connect(redis_url()), Keys(namespace))
     players = [(uuid.uuid4().hex, None) for _ in range(subscribers)]
     players = [(pid, tokens.issue(pid)) for pid, _ in players]
     port = _free_port()

@@ -17,6 +17,10 @@ import glob
 import multiprocessing
 import os
 
+from shared.web.gunicorn_errors import install as json_errors
+
+json_errors()  # gunicorn's own 400s (request line or headers too long...) as our JSON
+
 bind = os.environ.get("ORRERY_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # One gevent worker per core, at least two (so one long CPU-bound request never stalls
 # every connection): on 2 cores, 2 workers gave 1,800-1,850 commands/s at concurrency

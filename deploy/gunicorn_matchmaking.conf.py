@@ -8,6 +8,10 @@ import multiprocessing
 import os
 import runpy
 
+from shared.web.gunicorn_errors import install as json_errors
+
+json_errors()  # gunicorn's own 400s (request line or headers too long...) as our JSON
+
 bind = os.environ.get("ORRERY_MATCHMAKING_BIND",
                       f"127.0.0.1:{os.environ.get('MATCHMAKING_PORT', '8001')}")
 workers = int(os.environ.get("ORRERY_MATCHMAKING_WORKERS", multiprocessing.cpu_count() + 1))

@@ -3,13 +3,24 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Optional
+
+# Signs tokens only in an explicit development mode (ORRERY_DEVELOPMENT=1); anywhere else a
+# service that signs tokens refuses to start without ORRERY_SECRET (shared/web/auth.py).
+DEVELOPMENT_SECRET = "orrery-development-secret-not-for-real-players"
+
+
+def _secret(env) -> Optional[str]:
+    if env.get("ORRERY_SECRET"):
+        return env["ORRERY_SECRET"]
+    return DEVELOPMENT_SECRET if env.get("ORRERY_DEVELOPMENT") == "1" else None
 
 
 @dataclass(frozen=True)
 class Settings:
     redis_url: str
     namespace: str          # prefix of every key, so test runs never share keys
-    secret: str             # signs bearer tokens
+    secret: Optional[str]   # signs bearer tokens (None: not configured)
     bus_partitions: int
     rate_limit_per_minute: int
     snapshot_every: int
@@ -20,7 +31,7 @@ class Settings:
         values = dict(
             redis_url=env.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
             namespace=env.get("ORRERY_NAMESPACE", ""),
-            secret=env.get("ORRERY_SECRET", "orrery-development-secret"),
+            secret=_secret(env),
             bus_partitions=int(env.get("ORRERY_BUS_PARTITIONS", "4")),
             rate_limit_per_minute=int(env.get("ORRERY_RATE_LIMIT_PER_MINUTE", "6000")),
             snapshot_every=int(env.get("ORRERY_SNAPSHOT_EVERY", "64")),

@@ -12,12 +12,14 @@ from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
 from shared.web import api, ops, ratelimit
+from shared.web.auth import checked_secret
 from shared.web import metrics as web_metrics
 
 
 def create_app(settings: Optional[Settings] = None) -> Flask:
     """A match service app over the Redis and namespace `settings` name."""
     settings = settings or Settings.from_env()
+    checked_secret(settings.secret)  # a server that signs tokens never starts without one
     app = Flask("orrery.match", static_folder=None)  # the client's files: webclient.py
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),

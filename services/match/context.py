@@ -41,7 +41,7 @@ def build(settings: Settings) -> MatchContext:
     store = MatchStore(log, snapshots, snapshot_every=settings.snapshot_every)
     return MatchContext(settings=settings, redis=client, keys=keys, log=log,
                         bus=Bus(client, keys, partitions=settings.bus_partitions),
-                        store=store, tokens=Tokens(settings.secret),
+                        store=store, tokens=Tokens(settings.secret, client, keys),
                         seeds=Seeds(client, keys))
 
 

@@ -12,6 +12,10 @@ from shared.schemas.games import GameCommandField, command_schema
 BOTS = ("random", "greedy", "mcts")
 STATUSES = ("invited", "active", "finished", "aborted", "declined")
 MAX_SEED = 2 ** 63 - 1
+# A log position: versions are stream ids ("<version>-1"), so one past the largest a client
+# may name must still be a valid 64-bit stream id. 2**53 - 1 is also exact in JavaScript.
+MAX_VERSION = 2 ** 53 - 1
+_VERSION = validate.Range(min=0, max=MAX_VERSION)
 _COMMAND_ID = validate.Length(1, 100)
 
 
@@ -29,6 +33,15 @@ class NewPlayerSchema(Schema):
 class PlayerSchema(Schema):
     player_id = fields.String(required=True)
     name = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class NewTokenRequestSchema(Schema):
+    revoke_others = fields.Boolean(load_default=False, metadata={
+        "description": "Also revoke every token issued before this one (a rotation)."})
+
+
+class TokenSchema(Schema):
     token = fields.String(required=True)
 
 
@@ -65,7 +78,7 @@ class CreateMatchSchema(Schema):
     game = fields.String(required=True, validate=validate.Length(1, 64))
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
                         validate=validate.Length(1, 16))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict)
     clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
     seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
         "description": "Makes the match's shuffles reproducible; never shown again."})
@@ -117,7 +130,7 @@ class LoggedEventSchema(Schema):
 
 
 class EventsQuerySchema(SeatQuerySchema):
-    from_ = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0),
+    from_ = fields.Integer(data_key="from", load_default=0, validate=_VERSION,
                            metadata={"description": "Events after this version."})
     limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
 
@@ -128,12 +141,12 @@ class EventsPageSchema(Schema):
 
 
 class LiveQuerySchema(SeatQuerySchema):
-    from_ = fields.Integer(data_key="from", validate=validate.Range(min=0), metadata={
+    from_ = fields.Integer(data_key="from", validate=_VERSION, metadata={
         "description": "Stream events after this version (Last-Event-ID wins when sent)."})
 
 
 class ReplayQuerySchema(SeatQuerySchema):
-    version = fields.Integer(required=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 # ---- commands ----------------------------------------------------------------------
@@ -156,7 +169,7 @@ class CommandRequestSchema(Schema):
         "(before the first move) or {\"type\": \"reclaim\"} (take back a seat a bot "
         "plays since a timeout; any command of yours reclaims it too).")})
     command_id = fields.String(validate=_COMMAND_ID)
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    expected_version = fields.Integer(strict=True, validate=_VERSION)
 
 
 class CommandResponseSchema(Schema):

@@ -9,12 +9,14 @@ from services.matchmaking import context, metrics
 from services.matchmaking.api import standings, tickets
 from shared.config import Settings
 from shared.web import api, cors, ops, ratelimit
+from shared.web.auth import checked_secret
 from shared.web import metrics as web_metrics
 
 
 def create_app(settings: Optional[Settings] = None) -> Flask:
     """A matchmaking app over the Redis and namespace `settings` name."""
     settings = settings or Settings.from_env()
+    checked_secret(settings.secret)  # it reads tokens: never with a secret anyone knows
     app = Flask("orrery.matchmaking")
     ctx = context.build(settings)
     app.extensions["orrery.matchmaking"] = ctx

@@ -32,4 +32,4 @@ def build(settings: Settings) -> MatchmakingContext:
     return MatchmakingContext(
         settings=settings, redis=client, keys=keys, log=EventLog(client, Keys(settings.namespace)),
         bus=bus, pools=Pools(client, keys, bus), standings=Standings(client, keys),
-        tokens=Tokens(settings.secret))
+        tokens=Tokens(settings.secret, client, Keys(settings.namespace)))

@@ -14,7 +14,7 @@ class TicketRequestSchema(Schema):
     game = fields.String(required=True, validate=validate.Length(1, 64))
     players = fields.Integer(required=True, strict=True, validate=validate.Range(2, 6))
     mode = fields.String(load_default="ranked", validate=validate.OneOf(MODES))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict)
     clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
     allow_bots = fields.Boolean(load_default=False)
     max_wait_seconds = fields.Integer(strict=True, load_default=3600,

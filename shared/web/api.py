@@ -12,7 +12,7 @@ from flask import Flask
 from webargs.flaskparser import FlaskParser
 
 from shared.schemas.errors import ErrorSchema
-from shared.web import errors
+from shared.web import errors, limits
 
 BEARER = [{"bearerAuth": []}]
 OPTIONAL_BEARER = [{}, {"bearerAuth": []}]
@@ -70,6 +70,7 @@ def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
     api = Api(app, spec_kwargs={"info": {"description": (
         f"{description} Errors are {{error, message, ...}}; see API.md.")}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    limits.install(app)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
     errors.register(app, unavailable)

@@ -12,7 +12,7 @@ import re
 from typing import Optional
 
 import redis as redis_lib
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,10 @@ class IllegalCommand(ApiError):
     status, code = 422, "illegal_command"
 
 
+class BodyTooLarge(ApiError):
+    status, code = 413, "body_too_large"
+
+
 class RateLimited(ApiError):
     status, code = 429, "rate_limited"
 
@@ -112,6 +116,10 @@ def from_http_exception(error: HTTPException) -> ApiError:
         return InvalidRequest({}, "The request could not be read.")
     if error.code == 404:
         return NotFound("There is nothing at this address.")
+    if error.code == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        return BodyTooLarge(f"The request body is larger than the {limit} bytes this "
+                            "service accepts.")
     mapped = ApiError(error.description or error.name)
     mapped.status, mapped.code = error.code or 500, _snake(error.name)
     if getattr(error, "valid_methods", None):

@@ -1,4 +1,6 @@
 """docker-compose.yml runs Redis (AOF, noeviction) and the services from one image."""
+import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -35,8 +37,17 @@ def test_compose_config_validates_when_a_compose_tool_is_installed():
             continue
         if subprocess.run(cmd + ["version"], capture_output=True).returncode != 0:
             continue  # a docker client without the compose plugin
+        env = {**os.environ, "ORRERY_SECRET": "a-secret-for-validating-the-file"}
         run = subprocess.run(cmd + ["-f", str(ROOT / "docker-compose.yml"), "config", "-q"],
-                             capture_output=True, text=True, cwd=ROOT)
+                             capture_output=True, text=True, cwd=ROOT, env=env)
         assert run.returncode == 0, run.stderr
         return
     pytest.skip("neither `docker compose` nor `docker-compose` is installed")
+
+
+def test_no_service_gets_a_default_secret():
+    """Issue 14: compose defaulted ORRERY_SECRET to `change-me`, so anyone could forge any
+    player's token there. Now compose refuses to run without one (`${VAR:?message}`)."""
+    text = (ROOT / "docker-compose.yml").read_text()
+    values = re.findall(r"ORRERY_SECRET:\s*(\S.*)", text)
+    assert values and all(v.startswith("${ORRERY_SECRET:?") for v in values), values

@@ -1,6 +1,8 @@
 """/v1/matches: create a match, see it, act in it, and read its history."""
 from __future__ import annotations
 
+import re
+
 from flask import Response, current_app, request
 from marshmallow import ValidationError
 
@@ -13,12 +15,14 @@ from services.match.queries import events_page, legal, load_match, log_lines, ma
 from services.match.redaction import redact_all
 from services.match.schemas import (CommandRequestSchema, CommandResponseSchema, CreatedSchema,
                                     CreateMatchSchema, EventsPageSchema, EventsQuerySchema,
-                                    LegalSchema, LiveQuerySchema, MatchViewSchema,
+                                    MAX_VERSION, LegalSchema, LiveQuerySchema, MatchViewSchema,
                                     ReplayQuerySchema, SeatQuerySchema, load_command)
 from services.match.seating import acting_seat, viewing_seat
 from shared.web.api import BEARER, OPTIONAL_BEARER, Blueprint
 from shared.web.auth import current_player, required_player
 from shared.web.errors import InvalidRequest
+
+_VERSION_TEXT = re.compile(r"[0-9]{1,16}", re.ASCII)  # ASCII: "²".isdigit() is true too
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches",
                 description="Matches: their views, commands, events, live updates and logs.")
@@ -156,9 +160,10 @@ def _live_start(query: dict) -> int:
     header = request.headers.get("Last-Event-ID")
     if header is None:
         return query.get("from_", 0)
-    if not header.strip().isdigit():
-        raise InvalidRequest({"Last-Event-ID": ["Must be a version number."]})
-    return int(header)
+    version = header.strip()
+    if not _VERSION_TEXT.fullmatch(version) or int(version) > MAX_VERSION:
+        raise InvalidRequest({"Last-Event-ID": [f"Must be a version from 0 to {MAX_VERSION}."]})
+    return int(version)
 
 
 @blp.route("/<match_id>/replay", methods=["GET"])

@@ -23,7 +23,8 @@ from shared.web.errors import ApiError, InvalidRequest
 # The routes are the players resource's (/v1/players/me/...), on its blueprint.
 
 MAX_WEBHOOKS = 5
-_FEED_ID = re.compile(r"^\d{1,20}-\d{1,20}$")
+_FEED_ID = re.compile(r"([0-9]{1,20})-([0-9]{1,20})", re.ASCII)
+_STREAM_ID_MAX = 2 ** 64 - 1  # each part of a Redis stream id is an unsigned 64-bit number
 _SSE_DOC = {"200": {"description": "Server-Sent Events: the caller's notifications "
                                    "(your_turn, match_over); each id is a feed position.",
                     "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
@@ -67,13 +68,20 @@ def my_live():
     ctx = context.current()
     player = required_player(ctx.tokens)
     after = request.headers.get("Last-Event-ID")
-    if after is not None and not _FEED_ID.match(after.strip()):
+    if after is not None and not _feed_position(after.strip()):
         raise InvalidRequest({"Last-Event-ID": ["Must be a feed position like 1700000000000-0."]})
     config = current_app.config
     events = player_feed(ctx, player, after and after.strip(), config["SSE_MAX_SECONDS"],
                          config["SSE_HEARTBEAT_SECONDS"])
     return Response(events, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _feed_position(text: str) -> bool:
+    """A stream id Redis accepts: two unsigned 64-bit numbers (a larger one made the stream
+    fail after its 200)."""
+    parts = _FEED_ID.fullmatch(text)
+    return parts is not None and all(int(p) <= _STREAM_ID_MAX for p in parts.groups())
 
 
 @blp.route("/me/webhooks", methods=["POST"])

@@ -5,8 +5,10 @@ import time
 import uuid
 
 from services.match import context
-from services.match.schemas import NewPlayerSchema, PlayerSchema
-from shared.web.api import Blueprint
+from services.match.schemas import (NewPlayerSchema, NewTokenRequestSchema, PlayerSchema,
+                                    TokenSchema)
+from shared.web.api import BEARER, Blueprint
+from shared.web.auth import required_player
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players and their bearer tokens.")
@@ -23,3 +25,28 @@ def create_player(body):
     name = body["name"].strip()
     ctx.redis.hset(ctx.keys.player(player_id), mapping={"name": name, "created_at": time.time()})
     return {"player_id": player_id, "name": name, "token": ctx.tokens.issue(player_id)}
+
+
+@blp.route("/me/tokens", methods=["POST"])
+@blp.arguments(NewTokenRequestSchema, arg_name="body")
+@blp.response(201, TokenSchema)
+@blp.errors(400, 401)
+@blp.doc(security=BEARER)
+def new_token(body):
+    """Issue a fresh token for the caller (with revoke_others, every older one stops
+    working: the way to rotate a token that may have leaked)."""
+    ctx = context.current()
+    player_id = required_player(ctx.tokens)
+    if body["revoke_others"]:
+        return {"token": ctx.tokens.rotate(player_id)}
+    return {"token": ctx.tokens.issue(player_id)}
+
+
+@blp.route("/me/tokens", methods=["DELETE"])
+@blp.response(204)
+@blp.errors(401)
+@blp.doc(security=BEARER)
+def revoke_tokens():
+    """Every token issued to the caller so far stops working, this one included."""
+    ctx = context.current()
+    ctx.tokens.revoke(required_player(ctx.tokens))

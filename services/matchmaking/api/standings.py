@@ -35,9 +35,13 @@ def player_ratings(player_id):
     """The player's rating in every game they have played, and their reliability."""
     if not 1 <= len(player_id) <= 64:
         raise NotFound("There is no such player.")
-    standings = current().standings
+    ctx = current()
+    standings = ctx.standings
     found = [(game, standings.get(game, player_id)) for game in sorted(games())
              if standings.known(game, player_id)]
+    # A registered player who has not played yet has no ratings; anyone else is no player.
+    if not found and not ctx.redis.exists(ctx.log.keys.player(player_id)):
+        raise NotFound(f"There is no player {player_id!r}.")
     matches = sum(s.matches for _, s in found)
     penalty = sum(s.penalty for _, s in found)
     return {"player_id": player_id, "reliability": reliability(matches, penalty),

@@ -1,5 +1,13 @@
 """Players, tokens and the list of games (API.md: Identity, Games)."""
-from shared.web.auth import Tokens
+import time
+
+import pytest
+from itsdangerous import URLSafeSerializer
+
+from services.match.app import create_app
+from services.matchmaking.app import create_app as create_matchmaking_app
+from shared.config import Settings
+from shared.web.auth import GENERATION_TTL, SALT, MissingSecret
 
 from .conftest import Player
 
@@ -28,7 +36,8 @@ def test_a_body_that_is_not_json_is_invalid_request(client):
 
 
 def test_a_forged_token_is_refused(client, ana, ttt):
-    forged = Tokens("another-secret").issue(ana.player_id)
+    forged = URLSafeSerializer("another-secret-of-some-length", salt=SALT).dumps(
+        {"p": ana.player_id, "g": 0, "iat": 0})
     for header in (f"Bearer {forged}", f"Bearer {ana.token}x", "Bearer", "Basic abc", ana.token):
         response = client.get(f"/v1/matches/{ttt}", headers={"Authorization": header})
         assert response.status_code == 401, header
@@ -45,3 +54,73 @@ def test_games_lists_every_registered_game_with_its_options(client):
 
 def test_players_are_distinct(client):
     assert Player(client, "A").player_id != Player(client, "A").player_id
+
+
+# ---- tokens that can be trusted (issue 14) ------------------------------------------------
+
+def _me(client, headers):
+    return client.get("/v1/players/me/matches", headers=headers)
+
+
+def test_a_token_carries_its_player_generation_and_issue_time(ctx, ana):
+    payload = URLSafeSerializer(ctx.settings.secret, salt=SALT).loads(ana.token)
+    assert payload["p"] == ana.player_id and payload["g"] == 0
+    assert isinstance(payload["iat"], int) and payload["iat"] > 1_700_000_000
+
+
+def test_revoking_stops_every_token_issued_so_far_on_both_services(client, settings, ana):
+    second = client.post("/v1/players/me/tokens", headers=ana.headers)
+    assert second.status_code == 201
+    other = {"Authorization": f"Bearer {second.get_json()['token']}"}
+    assert _me(client, other).status_code == 200
+    matchmaking = create_matchmaking_app(settings).test_client()
+    ticket = {"game": "tictactoe", "players": 2, "mode": "casual"}
+    assert matchmaking.get("/v1/tickets/" + "0" * 32, headers=other).status_code == 404
+    assert client.delete("/v1/players/me/tokens", headers=ana.headers).status_code == 204
+    for headers in (ana.headers, other):  # at once on the process that revoked
+        refused = _me(client, headers)
+        assert refused.status_code == 401 and "revoked" in refused.get_json()["message"]
+    time.sleep(GENERATION_TTL + 0.1)  # other processes keep a generation this long
+    for headers in (ana.headers, other):
+        refused = matchmaking.post("/v1/tickets", headers=headers, json=ticket)
+        assert refused.status_code == 401
+
+
+def test_a_rotation_keeps_only_the_new_token(client, ana):
+    response = client.post("/v1/players/me/tokens", headers=ana.headers,
+                           json={"revoke_others": True})
+    assert response.status_code == 201
+    fresh = {"Authorization": f"Bearer {response.get_json()['token']}"}
+    assert _me(client, ana.headers).status_code == 401
+    assert _me(client, fresh).status_code == 200
+
+
+def test_a_token_from_before_generations_is_generation_zero(client, ctx, ana):
+    legacy = URLSafeSerializer(ctx.settings.secret, salt=SALT).dumps(ana.player_id)
+    headers = {"Authorization": f"Bearer {legacy}"}
+    assert _me(client, headers).status_code == 200
+    client.delete("/v1/players/me/tokens", headers=ana.headers)
+    assert _me(client, headers).status_code == 401
+
+
+def test_new_tokens_need_a_valid_token(client):
+    assert client.post("/v1/players/me/tokens").status_code == 401
+    assert client.delete("/v1/players/me/tokens").status_code == 401
+
+
+@pytest.mark.parametrize("secret", [None, "", "change-me", "short"])
+def test_the_services_refuse_to_start_without_a_real_secret(settings, secret):
+    unsafe = Settings(**{**settings.__dict__, "secret": secret})
+    for factory in (create_app, create_matchmaking_app):
+        with pytest.raises(MissingSecret):
+            factory(unsafe)
+
+
+def test_only_an_explicit_development_mode_signs_with_a_known_secret(monkeypatch):
+    monkeypatch.delenv("ORRERY_SECRET", raising=False)
+    monkeypatch.delenv("ORRERY_DEVELOPMENT", raising=False)
+    assert Settings.from_env().secret is None
+    monkeypatch.setenv("ORRERY_DEVELOPMENT", "1")
+    assert Settings.from_env().secret  # the development secret, named as such
+    monkeypatch.setenv("ORRERY_SECRET", "a-real-secret-of-enough-length")
+    assert Settings.from_env().secret == "a-real-secret-of-enough-length"

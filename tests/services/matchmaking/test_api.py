@@ -91,11 +91,18 @@ def test_a_ticket_waits_its_limit_then_expires(mm, mm_ctx):
     assert mm.get(f"/v1/tickets/{ticket_id}", headers=me).get_json()["status"] == "expired"
 
 
-def test_standings_of_unknown_games_are_404_and_of_new_players_empty(mm):
+def test_standings_of_unknown_games_are_404_and_of_new_players_empty(mm, mm_ctx):
     assert mm.get("/v1/leaderboards/chess").status_code == 404
     assert mm.get("/v1/leaderboards/exordium").get_json() == {"game": "exordium", "entries": []}
+    mm_ctx.redis.hset(mm_ctx.log.keys.player("somebody"), "name", "Somebody")  # registered
     body = mm.get("/v1/players/somebody/ratings").get_json()
     assert body == {"player_id": "somebody", "ratings": [], "reliability": 1.0}
+
+
+def test_ratings_of_nobody_are_404(mm):
+    """Issue 14: GET /v1/players/nope/ratings answered 200; API.md says 404."""
+    response = mm.get("/v1/players/nope/ratings")
+    assert response.status_code == 404 and response.get_json()["error"] == "not_found"
 
 
 def test_operations_endpoints(mm, mm_ctx):
