@@ -23,6 +23,11 @@ def test_a_ticket_is_created_and_shown_to_its_owner(mm, mm_ctx):
     ({**TICKET, "clock": {"per_move_seconds": 60}}, "clock"),
     ({**TICKET, "max_wait_seconds": 0}, "max_wait_seconds"),
     ({**TICKET, "colour": "red"}, "colour"),
+    # Issue 14: accepted (201), then every read of the match it formed was a 500.
+    ({**TICKET, "clock": {"per_move_seconds": 10 ** 20, "on_timeout": "bot"}}, "clock"),
+    ({**TICKET, "clock": {"bank_seconds": 10 ** 12, "increment_seconds": 0,
+                          "on_timeout": "bot"}}, "clock"),
+    ({**TICKET, "options": {"o" * 65: 1}}, "options"),
 ])
 def test_a_malformed_ticket_is_a_400_naming_the_field(mm, mm_ctx, body, field):
     response = mm.post("/v1/tickets", json=body, headers=bearer(mm_ctx))
@@ -32,10 +37,14 @@ def test_a_malformed_ticket_is_a_400_naming_the_field(mm, mm_ctx, body, field):
 
 
 def test_garbage_bodies_are_400s_not_500s(mm, mm_ctx):
-    for data in (b"{", b"[]", b"null", b"\xff"):
+    deep = b'{"options": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"  # was a RecursionError
+    for data in (b"{", b"[]", b"null", b"\xff", b'{"game": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"):
         response = mm.post("/v1/tickets", data=data, headers={
             **bearer(mm_ctx), "Content-Type": "application/json"})
         assert response.status_code == 400, data
+    response = mm.post("/v1/tickets", data=deep, headers={
+        **bearer(mm_ctx), "Content-Type": "application/json"})
+    assert response.status_code == 413 and response.get_json()["error"] == "body_too_large"
 
 
 def test_tickets_need_a_valid_token(mm):
