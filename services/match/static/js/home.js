@@ -9,6 +9,9 @@ import { follow } from "./sse.js";
 
 const BOTS = ["random", "greedy", "mcts"];
 const TICKET_POLL_MS = 1500;
+// The live feed says "your turn" and "match over"; invitations and matches formed elsewhere
+// are not in it, so the lists are also re-read this often.
+const LISTS_REFRESH_MS = 20000;
 
 export class HomePage {
   constructor(root) {
@@ -27,11 +30,13 @@ export class HomePage {
     this.render();
     await this.refresh();
     this.feed = follow("/v1/players/me/live", { headers: authHeaders(), onMessage: () => { this.refresh(); return true; } });
+    this.listsTimer = setInterval(() => this.refresh().catch(() => {}), LISTS_REFRESH_MS);
   }
 
   stop() {
     this.feed && this.feed.close();
     clearTimeout(this.ticketTimer);
+    clearInterval(this.listsTimer);
   }
 
   renderSignIn() {
