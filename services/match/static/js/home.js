@@ -102,7 +102,8 @@ export class HomePage {
     mount(this.root.querySelector("[data-role=my-matches]"), this.lists.all.length
       ? h("ul", { class: "match-list" }, this.lists.all.filter((m) => m.status !== "invited").map((m) => this.matchItem(m)))
       : h("p", {}, t("noMatches")));
-    this.renderVacation();
+    const vacation = this.root.querySelector("[data-role=vacation]");
+    if (vacation && !vacation.contains(document.activeElement)) this.renderVacation();   // not under the typing hand
   }
 
   matchItem(m) {
