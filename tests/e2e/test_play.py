@@ -23,7 +23,13 @@ def test_sign_in_and_win_or_lose_tictactoe_against_a_bot_by_clicks(open_page, st
     assert me["name"] == "Ana" and me["token"]
     match_id = create_from_form(page, "tictactoe")
     page.wait_for_selector("#match-root [data-command]")
-    moves = 0
+    # The first move by keyboard: a board cell takes focus and Enter plays it.
+    version = page.version()
+    page.focus("#match-root g[data-cell='4']")
+    page.keyboard.press("Enter")
+    page.wait_version_above(version)
+    assert page.query_selector("#match-root g[data-cell='4'] text.mark-X")
+    moves = 1
     while page.play_one():
         moves += 1
     assert 3 <= moves <= 5
