@@ -35,11 +35,12 @@ def setup(options, seats, rng):
     for key, c in sorted(ENEMY_CARDS.items()):
         enemy.setdefault(c["level"], []).append(key)
     return [MATCH_SET_UP(seats=seats, options=options, placed=placed,
-                  facedown=[pos_key(p) for p in layout["facedown"]], stack=stack,
-                  terminal_tokens=terminals, terminal_reserve=TERMINAL_TOKENS - len(terminals),
-                  decks={str(s): list(basic_deck(s)) for s in range(seats)},
-                  upgrade_deck=deck, row=row, enemy_decks=enemy,
-                  outcome=list(OUTCOME_DECK), baralytas=list(BARALYTAS_DECK))]
+                         facedown=[pos_key(p) for p in layout["facedown"]], stack=stack,
+                         terminal_tokens=terminals,
+                         terminal_reserve=TERMINAL_TOKENS - len(terminals),
+                         decks={str(s): list(basic_deck(s)) for s in range(seats)},
+                         upgrade_deck=deck, row=row, enemy_decks=enemy,
+                         outcome=list(OUTCOME_DECK), baralytas=list(BARALYTAS_DECK))]
 
 
 def start_nodes(state):

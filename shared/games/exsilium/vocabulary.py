@@ -101,64 +101,85 @@ COMMANDS = [CHOOSE_FACTION, BID, CHOOSE_START, MOVE, ACTIVATE, PLAY, DROP, REMOV
             END_TURN, COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD, LEAVE_CONFLICT,
             STAY, DISPLACE]
 
-MATCH_SET_UP = EventType("MatchSetUp")
-FACTION_CHOSEN = EventType("FactionChosen")
-BID_PLACED = EventType("BidPlaced")
-BIDS_REVEALED = EventType("BidsRevealed")
-START_CHOSEN = EventType("StartChosen")
-ROUND_STARTED = EventType("RoundStarted")
-DECK_RESHUFFLED = EventType("DeckReshuffled")
-CARDS_DRAWN = EventType("CardsDrawn")
-TURN_STARTED = EventType("TurnStarted")
-CARD_USED = EventType("CardUsed")
-CARD_REMOVED = EventType("CardRemoved")
-CARDS_DISCARDED = EventType("CardsDiscarded")
-CARD_SWAPPED = EventType("CardSwapped")
-TOKENS_PAID = EventType("TokensPaid")
-MINIATURE_ACTIVATED = EventType("MiniatureActivated")
-MINIATURE_MOVED = EventType("MiniatureMoved")
-FRONTIER_BLOCKED = EventType("FrontierBlocked")
-TILE_REVEALED = EventType("TileRevealed")
-BARALYTAS_COLLECTED = EventType("BaralytasCollected")
-TERMINAL_TOKEN_TAKEN = EventType("TerminalTokenTaken")
-TERMINAL_CONTROLLED = EventType("TerminalControlled")
-CONTROL_WITHDRAWN = EventType("ControlWithdrawn")
-CARD_DROPPED = EventType("CardDropped")
-MARKER_PICKED_UP = EventType("MarkerPickedUp")
-MINE_DETONATED = EventType("MineDetonated")
-MINIATURE_DEFEATED = EventType("MiniatureDefeated")
-ABILITY_RELEASED = EventType("AbilityReleased")
-NEWARU_REMOVED = EventType("NewaruRemoved")
-NEWARU_MOVED = EventType("NewaruMoved")
-NEWARU_SPAWNED = EventType("NewaruSpawned")
-COMBAT_STARTED = EventType("CombatStarted")
-CARDS_COMMITTED = EventType("CardsCommitted")
-COMBAT_AVOIDED = EventType("CombatAvoided")
-COMBAT_REVEALED = EventType("CombatRevealed")
-OUTCOME_DRAWN = EventType("OutcomeDrawn")
-ENEMY_ACTION_REVEALED = EventType("EnemyActionRevealed")
-COMBAT_WON = EventType("CombatWon")
-REWARD_TAKEN = EventType("RewardTaken")
-TERMINAL_TOKEN_GIVEN = EventType("TerminalTokenGiven")
-BARALYTAS_GIVEN = EventType("BaralytasGiven")
-BARALYTAS_RETURNED = EventType("BaralytasReturned")
-CHOICE_OWED = EventType("ChoiceOwed")
-CARD_CONCEDED = EventType("CardConceded")
-CARDS_FATIGUED = EventType("CardsFatigued")
-SLOT_FILLED = EventType("SlotFilled")
-ABILITY_UNLEASHED = EventType("AbilityUnleashed")
-HOLE_OPENED = EventType("HoleOpened")
-MINIATURE_TRAPPED = EventType("MiniatureTrapped")
-HOLOGRAM_SET = EventType("HologramSet")
-HOLOGRAM_RESOLVED = EventType("HologramResolved")
-UPGRADE_ACCESSED = EventType("UpgradeAccessed")
-UPGRADE_CYCLED = EventType("UpgradeCycled")
-CARDS_BOUGHT = EventType("CardsBought")
-UPGRADE_LEFT = EventType("UpgradeLeft")
-TURN_ENDED = EventType("TurnEnded")
-MATCH_ENDED = EventType("MatchEnded")
-ESCAPE_DECIDED = EventType("EscapeDecided")
-MINIATURE_DISPLACED = EventType("MiniatureDisplaced")
+MATCH_SET_UP = EventType(
+    "MatchSetUp", doc="Setup: the scenario's tiles, the decks and the upgrades row.")
+FACTION_CHOSEN = EventType("FactionChosen", doc="Setup 1: a player's faction.")
+BID_PLACED = EventType(
+    "BidPlaced", doc="Setup 3: a secret bid (the amount is its owner's until revealed).")
+BIDS_REVEALED = EventType(
+    "BidsRevealed", doc="Setup 3: every bid shown; the turn order they give.")
+START_CHOSEN = EventType(
+    "StartChosen", doc="Setup 4: a player's starting tile (its activation node).")
+ROUND_STARTED = EventType("RoundStarted", doc="A new round: hands are drawn up to 4.")
+DECK_RESHUFFLED = EventType(
+    "DeckReshuffled", doc="A player's discard shuffled back into the deck.")
+CARDS_DRAWN = EventType(
+    "CardsDrawn", doc="Cards drawn at random (which ones only their owner sees).")
+TURN_STARTED = EventType("TurnStarted", doc="A player's turn begins.")
+CARD_USED = EventType(
+    "CardUsed", doc="A card left the hand for a use (move, action, payment, reaction...).")
+CARD_REMOVED = EventType("CardRemoved", doc="A card removed from the game.")
+CARDS_DISCARDED = EventType("CardsDiscarded", doc="Cards put on the discard pile.")
+CARD_SWAPPED = EventType("CardSwapped", doc="Swap: a hand card for one of the discard pile.")
+TOKENS_PAID = EventType("TokensPaid", doc="Faction tokens spent, and why.")
+MINIATURE_ACTIVATED = EventType(
+    "MiniatureActivated", doc="A miniature from the player board onto an activation node.")
+MINIATURE_MOVED = EventType("MiniatureMoved", doc="A miniature stepped from one node to another.")
+FRONTIER_BLOCKED = EventType("FrontierBlocked", doc="A move stopped at a frontier.")
+TILE_REVEALED = EventType(
+    "TileRevealed", doc="A face-down tile turned face up (its nodes, deposits, portals).")
+BARALYTAS_COLLECTED = EventType(
+    "BaralytasCollected", doc="A Baralytas token taken from a deposit.")
+TERMINAL_TOKEN_TAKEN = EventType(
+    "TerminalTokenTaken", doc="A terminal token taken from a connection terminal.")
+TERMINAL_CONTROLLED = EventType("TerminalControlled", doc="A player took control of a terminal.")
+CONTROL_WITHDRAWN = EventType("ControlWithdrawn", doc="A terminal's control removed (Cracking).")
+CARD_DROPPED = EventType(
+    "CardDropped", doc="A card dropped on a node (face up, face down or as a supply box).")
+MARKER_PICKED_UP = EventType("MarkerPickedUp", doc="A dropped card picked up from the board.")
+MINE_DETONATED = EventType("MineDetonated", doc="A mine went off next to miniatures.")
+MINIATURE_DEFEATED = EventType(
+    "MiniatureDefeated", doc="A miniature defeated, back to its owner's board.")
+ABILITY_RELEASED = EventType(
+    "AbilityReleased", doc="A faction's ability slots emptied after enough defeats.")
+NEWARU_REMOVED = EventType("NewaruRemoved", doc="A Newaru left the board.")
+NEWARU_MOVED = EventType("NewaruMoved", doc="A Newaru stepped towards its prey.")
+NEWARU_SPAWNED = EventType("NewaruSpawned", doc="A Newaru appeared on a portal.")
+COMBAT_STARTED = EventType("CombatStarted", doc="A combat began (against a player or a Newaru).")
+CARDS_COMMITTED = EventType(
+    "CardsCommitted", doc="Cards committed to a combat (hidden until revealed).")
+COMBAT_AVOIDED = EventType(
+    "CombatAvoided", doc="A combat or an enemy action avoided (Dodge, evasion, Favorable Zone).")
+COMBAT_REVEALED = EventType("CombatRevealed", doc="Both sides' committed cards revealed.")
+OUTCOME_DRAWN = EventType("OutcomeDrawn", doc="An Outcome card drawn for a combat.")
+ENEMY_ACTION_REVEALED = EventType(
+    "EnemyActionRevealed", doc="A Newaru's enemy action card revealed.")
+COMBAT_WON = EventType("CombatWon", doc="A combat's winner.")
+REWARD_TAKEN = EventType("RewardTaken", doc="The winner's reward.")
+TERMINAL_TOKEN_GIVEN = EventType("TerminalTokenGiven", doc="A terminal token given to the winner.")
+BARALYTAS_GIVEN = EventType("BaralytasGiven", doc="A Baralytas token given up to the winner.")
+BARALYTAS_RETURNED = EventType(
+    "BaralytasReturned", doc="A Baralytas token returned to the closest deposit.")
+CHOICE_OWED = EventType(
+    "ChoiceOwed", doc="A seat owes a choice (concede, "
+                 "escape, discard, displace) before play goes on.")
+CARD_CONCEDED = EventType("CardConceded", doc="The loser's card, given up or placed on the board.")
+CARDS_FATIGUED = EventType("CardsFatigued", doc="The winner's discard after a combat.")
+SLOT_FILLED = EventType("SlotFilled", doc="An ability slot filled.")
+ABILITY_UNLEASHED = EventType("AbilityUnleashed", doc="A faction ability took effect.")
+HOLE_OPENED = EventType("HoleOpened", doc="Vinsan: a hole opened in the board.")
+MINIATURE_TRAPPED = EventType("MiniatureTrapped", doc="Wardun: a miniature trapped.")
+HOLOGRAM_SET = EventType("HologramSet", doc="A hologram placed.")
+HOLOGRAM_RESOLVED = EventType("HologramResolved", doc="A hologram's effect resolved.")
+UPGRADE_ACCESSED = EventType("UpgradeAccessed", doc="A player opened the upgrades board.")
+UPGRADE_CYCLED = EventType(
+    "UpgradeCycled", doc="The upgrades row refreshed (one card or all four).")
+CARDS_BOUGHT = EventType("CardsBought", doc="Upgraded cards bought, and the cards paid.")
+UPGRADE_LEFT = EventType("UpgradeLeft", doc="A player left the upgrades board.")
+TURN_ENDED = EventType("TurnEnded", doc="A player's turn ended.")
+MATCH_ENDED = EventType("MatchEnded", doc="The match is over: ranks, scores and why.")
+ESCAPE_DECIDED = EventType("EscapeDecided", doc="The winner stayed, or left the conflict zone.")
+MINIATURE_DISPLACED = EventType("MiniatureDisplaced", doc="A miniature moved out of a new hole.")
 
 EVENTS = [MATCH_SET_UP, FACTION_CHOSEN, BID_PLACED, BIDS_REVEALED, START_CHOSEN, ROUND_STARTED,
           DECK_RESHUFFLED, CARDS_DRAWN, TURN_STARTED, CARD_USED, CARD_REMOVED, CARDS_DISCARDED,
