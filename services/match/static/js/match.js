@@ -401,7 +401,7 @@ function connectionWords(state) {
 }
 
 function titleOf(game) {
-  return { exordium: "Exordium", exsilium: "Exsilium", tictactoe: "Tic-tac-toe" }[game] || game;
+  return { exordium: "Exordium", exsilium: "Exsilium", nexum: "Nexum", tictactoe: "Tic-tac-toe" }[game] || game;
 }
 
 /** A refused command as the player reads it: the rule the server quoted, in its language. */

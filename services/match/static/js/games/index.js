@@ -3,9 +3,10 @@
 import exordium from "./exordium.js";
 import exsilium from "./exsilium.js";
 import generic from "./generic.js";
+import nexum from "./nexum.js";
 import tictactoe from "./tictactoe.js";
 
-const RENDERERS = { exordium, exsilium, tictactoe };
+const RENDERERS = { exordium, exsilium, nexum, tictactoe };
 
 export function rendererFor(game) {
   return RENDERERS[game] || generic;
