@@ -1,0 +1,36 @@
+"""Nexum through the match API: each sector and mode, 1-4 seats (with AI civilisations where
+the mode has events), played by people sending random legal commands over HTTP to the end."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.services.match.conftest import Player, new_match
+from tests.services.match.test_match_exsilium import _play_to_the_end
+
+TABLES = [("tabula", "asteroids", 1), ("ihx", "asteroids", 2), ("limit", "asteroids", 3),
+          ("tabula", "asteroids", 4), ("ihx", "eventless", 2), ("limit", "core", 2)]
+
+
+@pytest.mark.parametrize("sector,mode,seats", TABLES)
+def test_each_sector_and_mode_is_played_to_a_winner_over_http(client, sector, mode, seats):
+    """Given a Nexum table, when its seats play legal commands over HTTP (a short safety
+    limit of 4 rounds), then the match ends with an outcome ranking every seat."""
+    players = [Player(client, f"P{i}") for i in range(seats)]
+    match_id = new_match(client, players[0], players, game="nexum", seed=seats,
+                         options={"sector": sector, "mode": mode, "max_rounds": 4})
+    final = _play_to_the_end(client, match_id, players, random.Random(sector))
+    assert final["status"] == "finished"
+    assert len(final["outcome"]["ranks"]) == seats
+    assert final["outcome"]["reason"] in ("victory_points", "relics", "last_standing",
+                                          "round_limit")
+
+
+def test_parts_not_built_are_a_400_naming_the_option(client):
+    ana = Player(client, "Ana")
+    response = client.post("/v1/matches", headers=ana.headers, json={
+        "game": "nexum", "seats": [{"player_id": ana.player_id}],
+        "options": {"multi_battle": True}})
+    assert response.status_code == 400
+    assert "multi_battle" in str(response.get_json())
