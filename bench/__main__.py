@@ -9,7 +9,7 @@ import sys
 
 ALL = ["append", "replay", "http_load", "http_single",
        "bot_speed", "bot_latency", "bot_strength",
-       "matchmaking_pairing", "turns_sweep", "turns_sse"]
+       "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay"]
 
 
 def _arguments(name: str) -> list:
