@@ -11,6 +11,7 @@ from services.match.api import games, matches, me, players  # noqa: F401 (me: ro
 from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
+from shared.webhook_target import allow_private_from_env
 from shared.web import api, ops, ratelimit
 from shared.web.auth import checked_secret
 from shared.web import metrics as web_metrics
@@ -24,7 +25,8 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("ORRERY_SSE_HEARTBEAT_SECONDS", "15")),
-        VACATION_DAYS_PER_YEAR=int(os.environ.get("ORRERY_VACATION_DAYS_PER_YEAR", "30")))
+        VACATION_DAYS_PER_YEAR=int(os.environ.get("ORRERY_VACATION_DAYS_PER_YEAR", "30")),
+        WEBHOOK_ALLOW_PRIVATE=allow_private_from_env())
     ctx = context.build(settings)
     app.extensions["orrery.match"] = ctx
     web_metrics.install(app, metrics.REQUESTS, metrics.REQUEST_SECONDS)

@@ -5,6 +5,7 @@ import os
 from dataclasses import dataclass
 
 from shared.config import Settings
+from shared.webhook_target import allow_private_from_env
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class TurnsSettings:
             sweep_batch=int(env.get("ORRERY_SWEEP_BATCH", "5000")),
             webhook_timeout=float(env.get("ORRERY_WEBHOOK_TIMEOUT", "5")),
             webhook_retries=int(env.get("ORRERY_WEBHOOK_RETRIES", "8")),
-            webhook_allow_private=env.get("ORRERY_WEBHOOK_ALLOW_PRIVATE", "0") == "1",
+            webhook_allow_private=allow_private_from_env(),
             visibility_timeout=float(env.get("ORRERY_TURNS_VISIBILITY_TIMEOUT", "600")),
         )
         values.update(overrides)

@@ -7,20 +7,18 @@
 """
 from __future__ import annotations
 
-import ipaddress
+import http.client
 import logging
-import socket
-import urllib.error
-import urllib.parse
-import urllib.request
 from functools import lru_cache
 
-from services.turns import notify
+from services.turns import notify, webhook_post
 from services.turns.celery_app import PROJECT_TASK, SWEEP_TASK, WEBHOOK_TASK, app
 from services.turns.context import TurnsContext, build
 from services.turns.projection import project as write_projection
 from services.turns.sweep import sweep as run_sweep
 from shared.eventlog.store import MatchNotFound
+from shared.webhook_target import WebhookRefused
+from shared.webhook_target import resolve as resolve_target
 
 log = logging.getLogger("orrery.turns")
 BACKOFF_CAP = 600  # seconds: below the broker's visibility timeout, so no retry runs twice
@@ -70,40 +68,28 @@ class Undeliverable(Exception):
     """The receiver answered, but not with success (or cannot be reached): try again."""
 
 
-def _allowed(url: str, allow_private: bool) -> bool:
-    """http(s) only; loopback and private addresses only when allowed (SSRF guard)."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return False
-    if allow_private:
-        return True
-    try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443)
-    except socket.gaierror:
-        return False
-    return all(ipaddress.ip_address(info[4][0]).is_global for info in infos)
-
-
 def deliver(ctx: TurnsContext, player_id: str, url: str, body: str) -> int:
-    """POST the signed body once; return the status; raise Undeliverable to be retried."""
-    if not _allowed(url, ctx.settings.webhook_allow_private):
-        log.warning("webhook %s refused: not a public http(s) address", url)
+    """POST the signed body once to the address checked for `url` (resolved once, never
+    redirected); return the status; raise Undeliverable to be retried."""
+    try:
+        target = resolve_target(url, ctx.settings.webhook_allow_private)
+    except WebhookRefused as error:
+        log.warning("webhook %s refused: %s", url, error)
         return 0
     data = body.encode()
     secret = notify.webhook_secret(ctx.redis, ctx.keys, player_id)
-    request = urllib.request.Request(url, data=data, method="POST", headers={
-        "Content-Type": "application/json", notify.SIGNATURE_HEADER: notify.sign(secret, data),
-        "User-Agent": "orrery-webhooks/1"})
+    headers = {"Content-Type": "application/json", "User-Agent": "orrery-webhooks/1",
+               notify.SIGNATURE_HEADER: notify.sign(secret, data)}
     try:
-        with urllib.request.urlopen(request, timeout=ctx.settings.webhook_timeout) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        if error.code < 500 and error.code not in (408, 429):
-            log.warning("webhook %s answered %s; not retried", url, error.code)
-            return error.code
-        raise Undeliverable(f"{url} answered {error.code}") from None
-    except (urllib.error.URLError, OSError) as error:
+        status = webhook_post.post(target, data, headers, ctx.settings.webhook_timeout)
+    except (OSError, http.client.HTTPException) as error:
         raise Undeliverable(f"{url}: {error}") from None
+    if status >= 500 or status in (408, 429):
+        raise Undeliverable(f"{url} answered {status}")
+    if not 200 <= status < 300:
+        log.warning("webhook %s answered %s; not retried (redirects are not followed)",
+                    url, status)
+    return status
 
 
 @app.task(name=WEBHOOK_TASK, bind=True, ignore_result=True, max_retries=None)

@@ -19,6 +19,8 @@ from services.match.api.players import blp
 from shared.web.api import BEARER
 from shared.web.auth import required_player
 from shared.web.errors import ApiError, InvalidRequest
+from shared.webhook_target import WebhookRefused
+from shared.webhook_target import resolve as resolve_target
 
 # The routes are the players resource's (/v1/players/me/...), on its blueprint.
 
@@ -90,9 +92,14 @@ def _feed_position(text: str) -> bool:
 @blp.errors(400, 401, 409)
 @blp.doc(security=BEARER)
 def add_webhook(body):
-    """Register a URL that receives a signed POST whenever it becomes the caller's turn."""
+    """Register a URL that receives a signed POST whenever it becomes the caller's turn
+    (public addresses only: loopback and private ones are refused with a 400)."""
     ctx = context.current()
     player = required_player(ctx.tokens)
+    try:
+        resolve_target(body["url"], current_app.config["WEBHOOK_ALLOW_PRIVATE"])
+    except WebhookRefused as error:
+        raise InvalidRequest({"url": [str(error)]}, str(error)) from None
     hooks = ctx.keys.player_webhooks(player)
     if not ctx.redis.hexists(hooks, body["url"]) and ctx.redis.hlen(hooks) >= MAX_WEBHOOKS:
         raise TooManyWebhooks(f"A player may register at most {MAX_WEBHOOKS} webhooks.")

@@ -186,9 +186,9 @@ def test_the_error_table_of_the_players_own_routes(client, ana):
 
 def test_a_webhook_registration_returns_the_players_signing_secret(client, ana):
     first = client.post("/v1/players/me/webhooks", headers=ana.headers,
-                        json={"url": "http://127.0.0.1:9/hook"})
+                        json={"url": "http://93.184.216.34/hook"})
     second = client.post("/v1/players/me/webhooks", headers=ana.headers,
-                         json={"url": "https://example.org/other"})
+                         json={"url": "https://[2606:4700:4700::1111]/other"})
     assert first.status_code == 201 and second.status_code == 201
     assert first.get_json()["secret"] == second.get_json()["secret"]
     assert first.get_json()["signature_header"] == "X-Orrery-Signature"

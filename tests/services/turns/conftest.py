@@ -42,7 +42,9 @@ def turns_processes(turns_env, tmp_path):
 
 
 @pytest.fixture
-def match_app(settings):
+def match_app(settings, monkeypatch):
+    # The receivers these tests run are on loopback, as the processes' turns_env allows.
+    monkeypatch.setenv("ORRERY_WEBHOOK_ALLOW_PRIVATE", "1")
     app = create_app(settings)
     return app, app.test_client(), app.extensions["orrery.match"]
 
