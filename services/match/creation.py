@@ -6,7 +6,6 @@ the last of them accepts. Matches made by a service (matchmaking) need no invita
 """
 from __future__ import annotations
 
-import random
 import time
 import uuid
 from typing import Optional
@@ -16,9 +15,10 @@ from services.match.chance import setup_rng
 from services.match.context import MatchContext
 from services.match.metrics import APPENDS
 from shared.eventlog import VersionConflict as LogMoved
-from shared.games.api import Game, InvalidOptions
+from shared.games.api import Game
 from shared.games.registry import UnknownGame, get_game
 from shared.games.replay import MatchState, fold, match_created
+from shared.games.terms import TermsRefused, check_terms
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 
@@ -35,13 +35,10 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     if match_id is not None and ctx.log.version(match_id) > 0:
         return ctx.store.load(match_id)
     engine = _game(request["game"])
-    _check_seat_count(engine, request["seats"])
+    options = _terms(engine, len(request["seats"]), request)
     seats = _seats(ctx, request["seats"])
     if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
-    options = _options(engine, request.get("options") or {})
-    _check_clock(engine, request.get("clock"))
-    _check_setup(engine, options, len(seats))
     match_id = match_id or uuid.uuid4().hex
     created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
@@ -88,15 +85,6 @@ def _game(name: str) -> Game:
         raise NotFound(f"There is no game {name!r}; GET /v1/games lists them.") from None
 
 
-def _check_seat_count(engine: Game, seats: list) -> None:
-    spec = engine.spec
-    if not spec.min_players <= len(seats) <= spec.max_players:
-        players = (f"{spec.min_players}" if spec.min_players == spec.max_players
-                   else f"{spec.min_players} to {spec.max_players}")
-        raise InvalidRequest({"seats": [f"{spec.title} takes {players} players, "
-                                        f"not {len(seats)}."]})
-
-
 def _seats(ctx: MatchContext, requested: list) -> list:
     """The seats as MatchCreated records them: {player_id, name} or {bot, level}; every
     player's name is read in one round trip."""
@@ -117,30 +105,13 @@ def _seats(ctx: MatchContext, requested: list) -> list:
     return seats
 
 
-def _check_clock(engine: Game, clock: Optional[dict]) -> None:
-    """`skip` needs a game that can pass a seat's turn (Game.pass_command)."""
-    if clock and clock.get("on_timeout") == "skip" and engine.pass_command is None:
-        raise InvalidRequest({"clock": {"on_timeout": [
-            f"{engine.spec.title} has no pass, so a timeout cannot skip a turn; "
-            "choose 'bot' or 'forfeit'."]}}, f"{engine.spec.title} cannot skip a turn.")
-
-
-def _options(engine: Game, given: dict) -> dict:
+def _terms(engine: Game, seats: int, request: dict) -> dict:
+    """The options resolved, when the game can be played on the request's terms (the check
+    matchmaking makes of a ticket: shared/games/terms.py)."""
     try:
-        return engine.spec.resolve_options(given)
-    except InvalidOptions as error:
-        raise InvalidRequest({"options": error.fields},
-                             f"{engine.spec.title} does not accept these options.") from None
-
-
-def _check_setup(engine: Game, options: dict, seats: int) -> None:
-    """Some options are valid only for some seat counts, which only the engine's setup knows
-    (an Exsilium scenario is for one table size): try it before anything is written."""
-    try:
-        engine.setup(options, seats, random.Random(0))
-    except InvalidOptions as error:
-        raise InvalidRequest({"options": error.fields},
-                             f"{engine.spec.title} does not accept these options.") from None
+        return check_terms(engine, seats, request.get("options") or {}, request.get("clock"))
+    except TermsRefused as refused:
+        raise InvalidRequest(refused.fields, refused.message) from None
 
 
 def _list_for_players(ctx: MatchContext, match_id: str, seats: list, created: float) -> None:

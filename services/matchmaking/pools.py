@@ -21,6 +21,7 @@ from services.matchmaking.tickets import (
 from shared.schemas.matchmaking import FORMED, FormedGroupSchema
 
 RECENT_WAITS = 1000
+NOT_FOUND_IN_TIME = "No group accepted this ticket within its max_wait_seconds."
 
 # KEYS: ticket, waiting, players. ARGV: ticket id, player id, pairing entry, then the
 # ticket's fields as name, value pairs. A player holds one waiting ticket per pool.
@@ -33,12 +34,14 @@ redis.call('HSET', KEYS[3], ARGV[2], ARGV[1])
 return {'ok', ARGV[1]}
 """
 
-# KEYS: ticket, waiting, players. ARGV: ticket id, new status. Only a waiting ticket closes.
+# KEYS: ticket, waiting, players. ARGV: ticket id, new status, reason ('' for none). Only a
+# waiting ticket closes.
 _CLOSE = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if status ~= 'waiting' then return status or false end
 local player = redis.call('HGET', KEYS[1], 'player_id')
 redis.call('HSET', KEYS[1], 'status', ARGV[2])
+if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'reason', ARGV[3]) end
 redis.call('HDEL', KEYS[2], ARGV[1])
 if redis.call('HGET', KEYS[3], player) == ARGV[1] then redis.call('HDEL', KEYS[3], player) end
 return 'waiting'
@@ -125,14 +128,14 @@ class Pools:
         raw = self.redis.hgetall(self.keys.ticket(pool, ticket_id))
         return TicketRecord.from_fields(raw) if raw else None
 
-    def close(self, ticket_id: str, status: str) -> Optional[str]:
-        """Move a waiting ticket to `status` (cancelled or expired); return the status it
-        had (None if it does not exist). Only a waiting ticket changes."""
+    def close(self, ticket_id: str, status: str, reason: str = "") -> Optional[str]:
+        """Move a waiting ticket to `status` (cancelled or expired, saying why); return the
+        status it had (None if it does not exist). Only a waiting ticket changes."""
         pool = pool_of_ticket(ticket_id)
         if pool is None:
             return None
         before = self._close(keys=[self.keys.ticket(pool, ticket_id), self.keys.waiting(pool),
-                                   self.keys.player_tickets(pool)], args=[ticket_id, status])
+                                   self.keys.player_tickets(pool)], args=[ticket_id, status, reason])
         return _text(before) if before else None
 
     # --- passes --------------------------------------------------------------------
@@ -151,7 +154,7 @@ class Pools:
         result = pairing.pair(self.waiting(pool), now, pool_size(pool))
         formed = [group for group in result.groups if self.form(pool, group, now)]
         for ticket_id in result.expired:
-            self.close(ticket_id, EXPIRED)
+            self.close(ticket_id, EXPIRED, NOT_FOUND_IN_TIME)
         self.relay(pool)
         return Pass(groups=tuple(formed), expired=result.expired, waiting=result.waiting)
 

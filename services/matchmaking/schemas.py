@@ -47,6 +47,8 @@ class TicketSchema(Schema):
     allow_bots = fields.Boolean(required=True)
     max_wait_seconds = fields.Integer(required=True)
     created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+    reason = fields.String(allow_none=True, required=True, metadata={
+        "description": "Why an expired ticket was not matched (null otherwise)."})
 
 
 class LeaderboardEntrySchema(Schema):

@@ -74,6 +74,7 @@ class TicketRecord:
     created_at: float
     status: str = WAITING
     match_id: Optional[str] = None
+    reason: Optional[str] = None  # why an expired ticket was not matched
 
     def fields(self) -> dict:
         """The Redis hash fields."""
@@ -93,7 +94,7 @@ class TicketRecord:
                    options=json.loads(get["options"]), clock=json.loads(get["clock"]),
                    allow_bots=get["allow_bots"] == "1", max_wait=int(get["max_wait"]),
                    created_at=float(get["created_at"]), status=get["status"],
-                   match_id=get.get("match_id") or None)
+                   match_id=get.get("match_id") or None, reason=get.get("reason") or None)
 
     @property
     def shown_status(self) -> str:

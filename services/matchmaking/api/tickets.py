@@ -9,8 +9,8 @@ from services.matchmaking.errors import AlreadyWaiting, TicketClosed
 from services.matchmaking.schemas import TicketCreatedSchema, TicketRequestSchema, TicketSchema
 from services.matchmaking.tickets import (
     CANCELLED, TicketRecord, new_ticket_id, pool_of)
-from shared.games.api import InvalidOptions
 from shared.games.registry import get_game
+from shared.games.terms import TermsRefused, check_terms
 from shared.web.api import BEARER, Blueprint
 from shared.web.auth import required_player
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
@@ -23,7 +23,8 @@ def _shown(record: TicketRecord) -> dict:
     return {"ticket_id": record.ticket_id, "status": record.shown_status,
             "match_id": record.match_id, "game": record.game, "players": record.players,
             "mode": record.mode, "allow_bots": record.allow_bots,
-            "max_wait_seconds": record.max_wait, "created_at": record.created_at}
+            "max_wait_seconds": record.max_wait, "created_at": record.created_at,
+            "reason": record.reason}
 
 
 def _owned(ticket_id: str) -> TicketRecord:
@@ -37,6 +38,11 @@ def _owned(ticket_id: str) -> TicketRecord:
     return record
 
 
+def _as_ticket_fields(fields: dict) -> dict:
+    """A ticket names its seat count `players`, where a match request lists `seats`."""
+    return {("players" if name == "seats" else name): why for name, why in fields.items()}
+
+
 @blp.route("", methods=["POST"])
 @blp.arguments(TicketRequestSchema, arg_name="body")
 @blp.response(201, TicketCreatedSchema)
@@ -46,12 +52,11 @@ def create_ticket(body):
     """Join the pool for this game, player count, mode and clock."""
     ctx = current()
     player_id = required_player(ctx.tokens)
-    spec = get_game(body["game"]).spec
-    try:
-        options = spec.resolve_options(body["options"])
-    except InvalidOptions as error:
-        raise InvalidRequest({"options": error.fields},
-                             f"{spec.title} does not accept these options.") from None
+    try:  # exactly the check the match service makes of the match this ticket may form
+        options = check_terms(get_game(body["game"]), body["players"], body["options"],
+                              body["clock"])
+    except TermsRefused as refused:
+        raise InvalidRequest(_as_ticket_fields(refused.fields), refused.message) from None
     pool = pool_of(body["game"], body["players"], body["mode"], body["clock"])
     record = TicketRecord(
         ticket_id=new_ticket_id(pool), player_id=player_id, pool=pool, game=body["game"],
