@@ -1,4 +1,5 @@
-"""The bot dispatcher: bus "matches" -> one Celery task per bot seat that must act.
+"""The bot dispatcher: bus "matches" -> one Celery task per bot seat that must act, and
+bus "rejections" -> another attempt at a bot turn whose command was refused (refusals.py).
 
 It reads the topic through the consumer group "bot-dispatcher" (so several dispatchers share
 the work, and entries a dead dispatcher left unacknowledged are claimed by another after
@@ -19,15 +20,17 @@ import threading
 
 from services.bot.celery_app import MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
-from shared.schemas.bus import MATCHES
+from services.bot.refusals import next_attempt
+from shared.schemas.bus import MATCHES, REJECTIONS
 
 GROUP = "bot-dispatcher"
 log = logging.getLogger("orrery.bot.dispatcher")
 
 
-def task_id(match_id: str, version: int, seat: int) -> str:
-    """The one task id for a bot's turn: the same however often it is announced."""
-    return f"bot:{match_id}:{version}:{seat}"
+def task_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
+    """The one task id for a bot's turn (and attempt): the same however often it is
+    announced."""
+    return f"bot:{match_id}:{version}:{seat}" + (f":{attempt}" if attempt else "")
 
 
 def bot_turns(message: dict) -> list:
@@ -45,6 +48,7 @@ class Dispatcher:
         self.celery = celery
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         ctx.bus.ensure_group(MATCHES, GROUP)
+        ctx.bus.ensure_group(REJECTIONS, GROUP)
 
     def handle(self, message: dict) -> list:
         """Enqueue the bot turns of one announcement; return the task ids enqueued."""
@@ -62,16 +66,33 @@ class Dispatcher:
             ids.append(tid)
         return ids
 
+    def retry(self, rejection: dict) -> list:
+        """Enqueue the next attempt at a bot turn whose command was refused; return the
+        task ids enqueued (none when no attempt is due)."""
+        attempt = next_attempt(rejection)
+        if attempt is None:
+            return []
+        match_id, seat, version, number = attempt
+        tid = task_id(match_id, version, seat, number)
+        self.celery.send_task(MOVE_TASK, args=(match_id, seat, version, number), task_id=tid,
+                              queue=self.ctx.settings.queue)
+        return [tid]
+
     def poll(self, block_ms: int = 1000) -> int:
-        """Handle one batch from the bus (claimed or new); return how many entries."""
-        deliveries = self.ctx.bus.consume(MATCHES, GROUP, self.consumer, count=64,
-                                          block_ms=block_ms,
-                                          claim_idle_ms=self.ctx.settings.claim_idle_ms)
-        for delivery in deliveries:
-            for tid in self.handle(delivery.message):
-                log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
-            self.ctx.bus.ack(delivery, GROUP)
-        return len(deliveries)
+        """Handle one batch from the bus (claimed or new): refusals first, without waiting,
+        then announcements; return how many entries."""
+        handled = 0
+        for topic, handle, wait in ((REJECTIONS, self.retry, None),
+                                    (MATCHES, self.handle, block_ms)):
+            deliveries = self.ctx.bus.consume(topic, GROUP, self.consumer, count=64,
+                                              block_ms=None if handled else wait,
+                                              claim_idle_ms=self.ctx.settings.claim_idle_ms)
+            for delivery in deliveries:
+                for tid in handle(delivery.message):
+                    log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
+                self.ctx.bus.ack(delivery, GROUP)
+            handled += len(deliveries)
+        return handled
 
     def run(self, stop: threading.Event) -> None:
         """Poll until `stop` is set."""

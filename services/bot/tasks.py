@@ -18,13 +18,16 @@ def _context() -> BotContext:
 
 
 @app.task(name=MOVE_TASK, ignore_result=True)
-def move(match_id: str, seat: int, version: int) -> None:
-    """Play `seat`'s turn in `match_id` at `version`, unless it is no longer due."""
-    log.info("bot turn started match=%s seat=%s version=%s", match_id, seat, version)
-    result = take_turn(_context(), match_id, seat, version)
+def move(match_id: str, seat: int, version: int, attempt: int = 0) -> None:
+    """Play `seat`'s turn in `match_id` at `version`, unless it is no longer due (`attempt`
+    counts the refused commands before this one: services/bot/refusals.py)."""
+    log.info("bot turn started match=%s seat=%s version=%s attempt=%s", match_id, seat,
+             version, attempt)
+    result = take_turn(_context(), match_id, seat, version, attempt)
     if result.message is None:
         log.info("bot turn skipped match=%s seat=%s version=%s: %s",
                  match_id, seat, version, result.skipped)
     else:
-        log.info("bot turn played match=%s seat=%s version=%s in %.3fs (%d iterations)",
-                 match_id, seat, version, result.seconds, result.iterations)
+        log.info("bot turn played match=%s seat=%s version=%s in %.3fs (%d iterations%s)",
+                 match_id, seat, version, result.seconds, result.iterations,
+                 ", a legal command drawn at random" if result.fallback else "")

@@ -24,17 +24,19 @@ log = logging.getLogger("orrery.bot")
 _MAX_COMMAND_ID = 100  # BusCommandSchema's limit
 
 
-def command_id(match_id: str, version: int, seat: int) -> str:
-    """The one command id a bot may use for this turn."""
-    text = f"bot:{match_id}:{version}:{seat}"
+def command_id(match_id: str, version: int, seat: int, attempt: int = 0) -> str:
+    """The one command id a bot may use for this turn (and this attempt at it, after the
+    match service refused the earlier ones: services/bot/refusals.py)."""
+    text = f"bot:{match_id}:{version}:{seat}" + (f":{attempt}" if attempt else "")
     if len(text) <= _MAX_COMMAND_ID:
         return text
     return "bot:" + hashlib.sha256(text.encode()).hexdigest()
 
 
-def bot_rng(match_id: str, version: int, seat: int) -> random.Random:
+def bot_rng(match_id: str, version: int, seat: int, attempt: int = 0) -> random.Random:
     """The bot's own randomness for this turn: never the match's private seed."""
-    return random.Random(f"orrery-bot:{match_id}:{version}:{seat}")
+    return random.Random(f"orrery-bot:{match_id}:{version}:{seat}"
+                         + (f":{attempt}" if attempt else ""))
 
 
 @dataclass(frozen=True)
@@ -45,10 +47,16 @@ class TurnResult:
     skipped: Optional[str] = None
     iterations: int = 0
     seconds: float = 0.0
+    fallback: bool = False  # a legal command drawn at random, not the policy's choice
 
 
-def take_turn(ctx: BotContext, match_id: str, seat: int, version: int) -> TurnResult:
-    """Play `seat`'s turn at `version` if it is still due; see the module docstring."""
+def take_turn(ctx: BotContext, match_id: str, seat: int, version: int,
+              attempt: int = 0) -> TurnResult:
+    """Play `seat`'s turn at `version` if it is still due; see the module docstring.
+
+    Attempt 0 plays the seat's policy; a later attempt (the match service refused the
+    earlier command) plays a legal command of the true position drawn at random — the
+    commands GET /legal shows that seat, so nothing hidden is used."""
     try:
         match = ctx.store.load(match_id)
     except MatchNotFound:
@@ -62,10 +70,25 @@ def take_turn(ctx: BotContext, match_id: str, seat: int, version: int) -> TurnRe
     if not spec.get("bot"):
         return TurnResult(None, f"seat {seat} is not played by a bot")
     started = time.perf_counter()
-    choice = policies.choose(match.engine, match.game_state, seat,
-                             bot_rng(match_id, version, seat), spec["bot"], spec.get("level"),
-                             seats=len(match.seats))
-    message = {"match_id": match_id, "seat": seat, "command": choice.command,
-               "command_id": command_id(match_id, version, seat), "expected_version": version}
+    rng = bot_rng(match_id, version, seat, attempt)
+    command, iterations = None, 0
+    if attempt == 0:
+        try:
+            choice = policies.choose(match.engine, match.game_state, seat, rng, spec["bot"],
+                                     spec.get("level"), seats=len(match.seats))
+            command, iterations = choice.command, choice.iterations
+        except Exception:  # a policy's bug must not stall the match: play a legal move
+            log.exception("bot policy %s failed in match %s at version %s; playing a "
+                          "legal command instead", spec["bot"], match_id, version)
+    fallback = command is None
+    if fallback:
+        legal = match.engine.legal_commands(match.game_state, seat)
+        if not legal:
+            return TurnResult(None, f"seat {seat} has no legal command at version {version}")
+        command = rng.choice(legal)
+    message = {"match_id": match_id, "seat": seat, "command": command,
+               "command_id": command_id(match_id, version, seat, attempt),
+               "expected_version": version}
     ctx.bus.publish(COMMANDS, message, key=match_id)
-    return TurnResult(message, None, choice.iterations, time.perf_counter() - started)
+    return TurnResult(message, None, iterations, time.perf_counter() - started,
+                      fallback=fallback)

@@ -73,7 +73,9 @@ def _rejection(message, code: str, text: str) -> dict:
     message = message if isinstance(message, dict) else {}
     return _REJECTION.dump({
         "match_id": _text(message.get("match_id")), "seat": _int(message.get("seat")),
-        "command_id": _text(message.get("command_id")), "error": code, "message": text})
+        "command_id": _text(message.get("command_id")),
+        "expected_version": _int(message.get("expected_version")), "error": code,
+        "message": text})
 
 
 def _text(value) -> Optional[str]:

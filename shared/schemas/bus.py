@@ -62,10 +62,12 @@ class MatchAnnouncementSchema(Schema):
 
 
 class RejectionSchema(Schema):
-    """A bus command that was not applied, and why (the HTTP error code and message)."""
+    """A bus command that was not applied, and why (the HTTP error code and message); the
+    sender (a bot: services/bot/refusals.py) reads it to try again."""
 
     match_id = fields.String(allow_none=True)
     seat = fields.Integer(allow_none=True)
     command_id = fields.String(allow_none=True)
+    expected_version = fields.Integer(allow_none=True)
     error = fields.String(required=True)
     message = fields.String(required=True)
