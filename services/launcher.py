@@ -5,20 +5,23 @@ private server with AOF under ./data/redis). The processes are the match API und
 gunicorn (gevent workers: every route, the live ones included), the match service's bus
 consumer, the matchmaking API (gunicorn), pairing loop, dispatcher and Celery worker, the
 bot dispatcher and a bot Celery worker, and the turns service's dispatcher, Celery worker
-and beat;
-when one dies, or on Ctrl-C / SIGTERM, everything is stopped, the private Redis last.
+and beat.
+
+The launcher supervises them: a process that exits is started again after a backoff that
+doubles with each quick failure (0.5 s, 1 s, 2 s ... up to 30 s) and starts over once it has
+stayed up a while, so one crashing process never stops the others (services/supervisor.py).
+Ctrl-C / SIGTERM stops everything, the private Redis last.
 """
 from __future__ import annotations
 
 import os
 import secrets
 import signal
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from services.supervisor import Program, Supervisor
 from shared.redis_server import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,18 +85,6 @@ def _environments(base: dict) -> dict:
     return overrides
 
 
-def _stop(children: dict) -> None:
-    for proc in children.values():
-        if proc.poll() is None:
-            proc.terminate()
-    deadline = time.monotonic() + 15
-    for proc in children.values():
-        try:
-            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
 def main() -> int:
     DATA.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file here
     redis = resolve(DATA / "redis")
@@ -103,25 +94,18 @@ def main() -> int:
     print(f"orrery: Redis at {redis.url}" + (" (private, AOF in data/redis)" if redis.process else ""),
           flush=True)
     overrides = _environments(env)
-    children = {name: subprocess.Popen(cmd, env={**env, **overrides.get(name, {})}, cwd=ROOT)
-                for name, cmd in _processes().items()}
-    stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    code = 0
+    supervisor = Supervisor({name: Program(cmd, {**env, **overrides.get(name, {})}, ROOT)
+                             for name, cmd in _processes().items()})
+    signal.signal(signal.SIGTERM, lambda *_: supervisor.stop())
     try:
-        while not stopping:
-            for name, proc in children.items():
-                if proc.poll() is not None:
-                    print(f"orrery: {name} exited with {proc.returncode}; stopping", flush=True)
-                    code = proc.returncode or 1
-                    stopping.append(True)
-            time.sleep(0.5)
+        supervisor.start()
+        supervisor.run()
     except KeyboardInterrupt:
         pass
     finally:
-        _stop(children)
+        supervisor.shutdown()
         redis.stop()
-    return code
+    return 0
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 A task is acknowledged only once it has run (`task_acks_late`), and requeued if its worker
 process dies (`task_reject_on_worker_lost`); a worker killed outright leaves the message
 unacknowledged in Redis, and the transport hands it to another worker once
-`visibility_timeout` has passed (keep it above the longest move: level 3 thinks 2 s).
+`visibility_timeout` has passed since the dead worker last renewed its lease on it (a live
+worker renews the tasks it holds every second: shared/celery_leases.py, so a long move is
+never run twice and a lost one waits about 4 s).
 That is safe because the task is idempotent (tasks.py). Shared settings: shared/celery_config.py.
 Every broker key carries the namespace prefix (`global_keyprefix`, kombu >= 5.3) and the
 queue name carries it too, so two Orrery namespaces on one Redis never share a task.
@@ -17,6 +19,7 @@ from celery import Celery
 from services.bot.config import BotSettings
 from shared.celery_config import transport_options as shared_transport_options
 from shared.celery_config import worker_config
+from shared.celery_leases import install as install_leases
 
 MOVE_TASK = "orrery.bot.move"
 
@@ -36,6 +39,7 @@ def make_app(settings: BotSettings | None = None) -> Celery:
         worker_concurrency=settings.worker_concurrency,
     )
     app.bot_settings = settings
+    install_leases(app)
     return app
 
 

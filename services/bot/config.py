@@ -4,7 +4,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from shared.celery_leases import LEASE_SECONDS
 from shared.config import Settings
+from shared.eventlog.bus import CLAIM_IDLE_MS
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,8 @@ class BotSettings:
         env = os.environ
         values = dict(
             base=overrides.pop("base", None) or Settings.from_env(),
-            visibility_timeout=float(env.get("ORRERY_BOT_VISIBILITY_TIMEOUT", "60")),
-            claim_idle_ms=int(env.get("ORRERY_BOT_CLAIM_IDLE_MS", "30000")),
+            visibility_timeout=float(env.get("ORRERY_BOT_VISIBILITY_TIMEOUT", LEASE_SECONDS)),
+            claim_idle_ms=int(env.get("ORRERY_BOT_CLAIM_IDLE_MS", CLAIM_IDLE_MS)),
             worker_concurrency=int(env.get("ORRERY_BOT_CONCURRENCY", "0")) or (os.cpu_count() or 1),
         )
         values.update(overrides)

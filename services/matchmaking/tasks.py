@@ -15,17 +15,20 @@ from services.matchmaking import context as context_module
 from services.matchmaking.results import result_of
 from services.matchmaking.standings import StandingsBusy
 from shared.celery_config import worker_config
+from shared.celery_leases import LEASE_SECONDS
+from shared.celery_leases import install as install_leases
 from shared.config import Settings
 
 APPLY_RESULT = "matchmaking.apply_result"
-VISIBILITY_TIMEOUT = 300.0  # seconds before a dead worker's task runs again
 
 
 def make_celery(settings: Settings) -> Celery:
     """A Celery app on the Redis broker, its keys under the namespace."""
     app = Celery("orrery.matchmaking", broker=settings.redis_url)
     # Rating a result is idempotent (one key per match), so a lost task may simply run again.
-    app.conf.update(**worker_config(settings.namespace, "matchmaking", VISIBILITY_TIMEOUT))
+    # A dead worker's task runs again after LEASE_SECONDS (shared/celery_leases.py).
+    app.conf.update(**worker_config(settings.namespace, "matchmaking", LEASE_SECONDS))
+    install_leases(app)
     return app
 
 

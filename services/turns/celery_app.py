@@ -15,6 +15,7 @@ from celery import Celery
 
 from services.turns.config import TurnsSettings
 from shared.celery_config import worker_config
+from shared.celery_leases import install as install_leases
 
 PROJECT_TASK = "orrery.turns.project"
 SWEEP_TASK = "orrery.turns.sweep"
@@ -36,6 +37,7 @@ def make_app(settings: TurnsSettings | None = None) -> Celery:
             "options": {"queue": settings.queue, "expires": max(1.0, settings.sweep_seconds)}}},
     )
     app.turns_settings = settings
+    install_leases(app)
     return app
 
 

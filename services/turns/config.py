@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from shared.celery_leases import LEASE_SECONDS
 from shared.config import Settings
 from shared.webhook_target import allow_private_from_env
 
@@ -35,7 +36,7 @@ class TurnsSettings:
             webhook_timeout=float(env.get("ORRERY_WEBHOOK_TIMEOUT", "5")),
             webhook_retries=int(env.get("ORRERY_WEBHOOK_RETRIES", "8")),
             webhook_allow_private=allow_private_from_env(),
-            visibility_timeout=float(env.get("ORRERY_TURNS_VISIBILITY_TIMEOUT", "600")),
+            visibility_timeout=float(env.get("ORRERY_TURNS_VISIBILITY_TIMEOUT", LEASE_SECONDS)),
         )
         values.update(overrides)
         return cls(**values)

@@ -21,7 +21,9 @@ from shared.webhook_target import WebhookRefused
 from shared.webhook_target import resolve as resolve_target
 
 log = logging.getLogger("orrery.turns")
-BACKOFF_CAP = 600  # seconds: below the broker's visibility timeout, so no retry runs twice
+# A retry waits in its worker until due; the worker renews its lease on it meanwhile
+# (shared/celery_leases.py), so a long countdown is not handed to another worker.
+BACKOFF_CAP = 600
 
 
 @lru_cache(maxsize=1)

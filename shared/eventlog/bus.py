@@ -16,6 +16,10 @@ import redis as redis_lib
 
 from shared.eventlog.keys import Keys
 
+# An entry pending this long with a consumer is taken over by another: consumers handle an
+# entry in milliseconds, so 3 s means its consumer died (issue 14: lost work is taken up
+# within 5 s, as each consumer claims at least once a second).
+CLAIM_IDLE_MS = 3_000
 MAXLEN = 200_000  # approximate cap per partition; the bus is transport, the logs are truth
 
 
@@ -59,7 +63,7 @@ class Bus:
                     raise
 
     def consume(self, topic: str, group: str, consumer: str, count: int = 16,
-                block_ms: Optional[int] = 1000, claim_idle_ms: int = 30_000) -> list:
+                block_ms: Optional[int] = 1000, claim_idle_ms: int = CLAIM_IDLE_MS) -> list:
         """Entries for this consumer: first those abandoned by others, then new ones."""
         claimed = self._claim(topic, group, consumer, count, claim_idle_ms)
         if claimed:

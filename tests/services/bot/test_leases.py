@@ -1,0 +1,70 @@
+"""A task lost with its worker is taken up within seconds, and a task longer than the
+visibility timeout is not run twice while its worker lives (shared/celery_leases.py)."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from services.bot.turns import command_id
+from services.match.commands import command_key
+from tests.services.bot.test_system import (create_without_humans, match_app,  # noqa: F401
+                                            wait_until)
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _started(processes, names, match_id, version) -> list:
+    line = f"bot turn started match={match_id} seat=0 version={version} "
+    return [name for name in names if line in processes.log(name)]
+
+
+def test_a_move_lost_with_its_worker_is_taken_up_within_seconds(processes, match_app):  # noqa: F811
+    _, _, ctx = match_app
+    processes.env.pop("ORRERY_BOT_VISIBILITY_TIMEOUT")  # the default lease (4 s)
+    processes.match_consumer()
+    processes.dispatcher()
+    workers = ["one", "two"]
+    for name in workers:
+        processes.worker(name)
+    wait_until(lambda: all("ready" in processes.log(n) for n in workers), 60,
+               "both workers to be ready", processes)
+    # Level 3 thinks 2 s: long enough to be killed in the middle of it.
+    match_id = create_without_humans(
+        ctx, "tictactoe", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
+    version = ctx.log.version(match_id)
+    holder = wait_until(lambda: _started(processes, workers, match_id, version), 30,
+                        "the move to start", processes)[0]
+    processes.kill(holder)
+    killed_at = time.monotonic()
+    heir = [n for n in workers if n != holder][0]
+    wait_until(lambda: _started(processes, [heir], match_id, version), 30,
+               "the other worker to take the lost move up", processes)
+    taken_up = time.monotonic() - killed_at
+    print(f"\nrecovery: a bot task lost with its worker (kill -9) was taken up in {taken_up:.2f} s")
+    wait_until(lambda: ctx.log.version(match_id) > version, 30, "the move", processes)
+    applied = ctx.log.command_result(match_id, command_key(0, command_id(match_id, version, 0)))
+    assert applied is not None and applied.first_version == version + 1
+    # 4 s lease + 1 s restore interval, with room for a loaded, shared machine.
+    assert taken_up < 7.0
+
+
+def test_a_move_longer_than_the_visibility_timeout_runs_once(processes, match_app):  # noqa: F811
+    _, _, ctx = match_app
+    processes.env["ORRERY_BOT_VISIBILITY_TIMEOUT"] = "1"  # a 2 s move outlives it twice
+    processes.match_consumer()
+    processes.dispatcher()
+    workers = ["one", "two"]
+    for name in workers:
+        processes.worker(name)
+    wait_until(lambda: all("ready" in processes.log(n) for n in workers), 60,
+               "both workers to be ready", processes)
+    match_id = create_without_humans(
+        ctx, "tictactoe", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
+    version = ctx.log.version(match_id)
+    wait_until(lambda: ctx.log.version(match_id) > version, 30, "the move", processes)
+    time.sleep(2.5)  # a redelivery, if any, would have started by now
+    pattern = f"bot turn started match={match_id} seat=0 version={version} "
+    runs = sum(len(re.findall(re.escape(pattern), processes.log(n))) for n in workers)
+    assert runs == 1
