@@ -7,7 +7,7 @@ from typing import Optional
 from flask import Flask
 
 from services.match import context, metrics, webclient
-from services.match.api import games, matches, me, players  # noqa: F401 (me: routes on players)
+from services.match.api import games, matches, me, players, streams  # noqa: F401 (me: routes on players)
 from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
@@ -25,10 +25,16 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("ORRERY_SSE_HEARTBEAT_SECONDS", "15")),
+        # Live streams are bounded (services/match/live_slots.py): a stream with nothing to
+        # send for SSE_IDLE_SECONDS ends (the client reconnects with Last-Event-ID).
+        SSE_IDLE_SECONDS=float(os.environ.get("ORRERY_SSE_IDLE_SECONDS", "120")),
+        LIVE_PER_CLIENT=int(os.environ.get("ORRERY_LIVE_PER_CLIENT", "20")),
+        LIVE_PER_PROCESS=int(os.environ.get("ORRERY_LIVE_PER_PROCESS", "1500")),
         VACATION_DAYS_PER_YEAR=int(os.environ.get("ORRERY_VACATION_DAYS_PER_YEAR", "30")),
         WEBHOOK_ALLOW_PRIVATE=allow_private_from_env())
     ctx = context.build(settings)
     app.extensions["orrery.match"] = ctx
+    streams.install(app, ctx)
     web_metrics.install(app, metrics.REQUESTS, metrics.REQUEST_SECONDS)
     ratelimit.install(app, redis=ctx.redis, tokens=ctx.tokens, key=ctx.keys.rate,
                       limit=settings.rate_limit_per_minute)

@@ -81,6 +81,10 @@ class Keys:
         """HASH: until, started, matches (JSON), used:<year> (days taken that year)."""
         return f"{self.namespace}player:{{{player_id}}}:vacation"
 
+    def live_streams(self, client: str) -> str:
+        """ZSET of a client's open live streams: stream id -> lease expiry."""
+        return f"{self.namespace}live:{client}"
+
     def rate(self, who: str, window: int) -> str:
         return f"{self.namespace}rate:{who}:{window}"
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 
-from flask import Response, current_app, request
+from flask import Response, request
 from marshmallow import ValidationError
 
 from services.match import context
+from services.match.api.streams import live_response
 from services.match.commands import submit, submit_reply
 from services.match.creation import create_match, setup_events
 from services.match.invitations import decide_accept, decide_decline
@@ -140,7 +141,7 @@ def get_events(match_id, query):
 
 @blp.route("/<match_id>/live", methods=["GET"])
 @blp.arguments(LiveQuerySchema, location="query", arg_name="query")
-@blp.errors(400, 401, 403, 404)
+@blp.errors(400, 401, 403, 404, 429, 503)
 @blp.doc(security=OPTIONAL_BEARER, responses=_SSE_DOC)
 def get_live(match_id, query):
     """The match's events as Server-Sent Events, as they are appended."""
@@ -148,11 +149,8 @@ def get_live(match_id, query):
     player = current_player(ctx.tokens)
     state = load_match(ctx, match_id)
     seat = viewing_seat(state, player, query.get("seat"))
-    config = current_app.config
-    events = stream(ctx, match_id, seat, _live_start(query), config["SSE_MAX_SECONDS"],
-                    config["SSE_HEARTBEAT_SECONDS"])
-    return Response(events, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    after = _live_start(query)
+    return live_response(lambda limits: stream(ctx, match_id, seat, after, limits))
 
 
 def _live_start(query: dict) -> int:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import time
 
-from flask import Response, current_app, request
+from flask import current_app, request
 
 from services.match import context, vacation
+from services.match.api.streams import live_response
 from services.match.live import player_feed
 from services.match.queries import load_match
 from services.match.schemas import (MyMatchesQuerySchema, MyMatchesSchema,
@@ -63,7 +64,7 @@ def _summary(state, player: str) -> dict:
 
 
 @blp.route("/me/live", methods=["GET"])
-@blp.errors(400, 401)
+@blp.errors(400, 401, 429, 503)
 @blp.doc(security=BEARER, responses=_SSE_DOC)
 def my_live():
     """The caller's notifications across all matches, as Server-Sent Events."""
@@ -72,11 +73,8 @@ def my_live():
     after = request.headers.get("Last-Event-ID")
     if after is not None and not _feed_position(after.strip()):
         raise InvalidRequest({"Last-Event-ID": ["Must be a feed position like 1700000000000-0."]})
-    config = current_app.config
-    events = player_feed(ctx, player, after and after.strip(), config["SSE_MAX_SECONDS"],
-                         config["SSE_HEARTBEAT_SECONDS"])
-    return Response(events, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    after = after and after.strip()
+    return live_response(lambda limits: player_feed(ctx, player, after, limits))
 
 
 def _feed_position(text: str) -> bool:

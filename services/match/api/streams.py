@@ -1,0 +1,55 @@
+"""The response of a live route: a slot taken (live_slots.py), a Redis connection of the
+stream's own, both given back when the response closes (ended, or the client went away)."""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+import redis as redis_lib
+from flask import Response, current_app, request
+
+from services.match import context
+from services.match.live import Limits
+from services.match.live_slots import LiveSlots
+from shared.web.auth import current_player
+
+SLOTS = "orrery.live"
+WAITER_NAME = "orrery-live-"  # + the namespace: CLIENT LIST shows the streams' connections
+
+
+def install(app, ctx) -> None:
+    """Give `app` its live-stream slots, as its configuration bounds them."""
+    app.extensions[SLOTS] = LiveSlots(
+        ctx.redis, ctx.keys, per_client=app.config["LIVE_PER_CLIENT"],
+        per_process=app.config["LIVE_PER_PROCESS"],
+        lease_seconds=3 * app.config["SSE_HEARTBEAT_SECONDS"] + 5)
+
+
+def client_of(ctx) -> str:
+    """Who a stream counts against: the token's player, else the remote address."""
+    player = current_player(ctx.tokens)
+    return f"player:{player}" if player else f"addr:{request.remote_addr or 'unknown'}"
+
+
+def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
+    """A text/event-stream response of `body(limits)`; 429/503 when no slot is free."""
+    ctx = context.current()
+    config = current_app.config
+    slot = current_app.extensions[SLOTS].acquire(client_of(ctx))
+    try:
+        waiter = redis_lib.Redis.from_url(ctx.settings.redis_url, single_connection_client=True,
+                                          client_name=WAITER_NAME + ctx.keys.namespace)
+    except BaseException:
+        slot.release()
+        raise
+    limits = Limits(max_seconds=config["SSE_MAX_SECONDS"],
+                    heartbeat_seconds=config["SSE_HEARTBEAT_SECONDS"],
+                    idle_seconds=config["SSE_IDLE_SECONDS"], waiter=waiter,
+                    on_heartbeat=slot.renew)
+    response = Response(body(limits), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    def give_back():
+        waiter.close()
+        slot.release()
+    response.call_on_close(give_back)
+    return response
