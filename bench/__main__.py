@@ -9,7 +9,8 @@ import sys
 
 ALL = ["append", "replay", "http_load", "http_single",
        "bot_speed", "bot_latency", "bot_strength",
-       "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay"]
+       "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay",
+       "live_capacity", "recovery"]
 
 
 def _arguments(name: str) -> list:

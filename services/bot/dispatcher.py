@@ -17,9 +17,11 @@ import signal
 import socket
 import sys
 import threading
+import time
 
 from services.bot.celery_app import MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
+from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
 from shared.schemas.bus import MATCHES, REJECTIONS
 
@@ -49,21 +51,39 @@ class Dispatcher:
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         ctx.bus.ensure_group(MATCHES, GROUP)
         ctx.bus.ensure_group(REJECTIONS, GROUP)
+        self.due = DueTurns(ctx.redis, ctx.keys.namespace)
+        self._next_resend = 0.0
 
     def handle(self, message: dict) -> list:
         """Enqueue the bot turns of one announcement; return the task ids enqueued."""
         seats = bot_turns(message)
+        match_id, version = message.get("match_id"), message.get("version")
+        if isinstance(match_id, str) and isinstance(version, int):
+            self.due.record(match_id, version, seats)
         if not seats:
             return []
-        match_id, version = message["match_id"], message["version"]
         if self.ctx.log.version(match_id) > version:
             return []  # already moved on: a later announcement brings the turn that is due
+        return self._send(match_id, version, seats)
+
+    def _send(self, match_id: str, version: int, seats: list) -> list:
         ids = []
         for seat in seats:
             tid = task_id(match_id, version, seat)
             self.celery.send_task(MOVE_TASK, args=(match_id, seat, version), task_id=tid,
                                   queue=self.ctx.settings.queue)
             ids.append(tid)
+        return ids
+
+    def resend_late(self) -> list:
+        """Send again the bot turns still due long after they were sent (due.py)."""
+        ids = []
+        for match_id, version, seats in self.due.late():
+            if self.ctx.log.version(match_id) != version:
+                continue  # moved on; the announcement of that clears the record
+            log.warning("bot turn of match %s at version %s still due; sent again",
+                        match_id, version)
+            ids += self._send(match_id, version, seats)
         return ids
 
     def retry(self, rejection: dict) -> list:
@@ -92,6 +112,9 @@ class Dispatcher:
                     log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
                 self.ctx.bus.ack(delivery, GROUP)
             handled += len(deliveries)
+        if time.monotonic() >= self._next_resend:
+            self._next_resend = time.monotonic() + 1.0
+            self.resend_late()
         return handled
 
     def run(self, stop: threading.Event) -> None:

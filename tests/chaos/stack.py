@@ -89,8 +89,10 @@ class Stack:
         wait_for(lambda: requests.get(self.mm + "/readyz", timeout=2).ok, 60, "matchmaking")
 
     def _read_output(self) -> None:
-        for line in self.launcher.stdout:
-            self.output.append((time.monotonic(), line.rstrip()))
+        with open(self.workdir / "launcher.log", "a") as kept:  # every process's output
+            for line in self.launcher.stdout:
+                self.output.append((time.monotonic(), line.rstrip()))
+                kept.write(line)
 
     def pids(self) -> dict:
         """The latest pid the launcher started for each process."""

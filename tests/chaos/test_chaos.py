@@ -123,7 +123,8 @@ def _assert_logs_hold(stack: Stack, load: Load, prober: Player) -> None:
         assert marks == [i % 2 for i in range(len(marks))], match_id  # every bot turn, once
         match = prober.call("get", f"/v1/matches/{match_id}").json()
         assert not (match["status"] == "active" and 1 in match["to_act"]), (
-            f"match {match_id} waits on its bot at version {match['version']}")
+            f"match {match_id} waits on its bot at version {match['version']}: "
+            f"{[e['type'] for e in events]}; see {stack.workdir / 'launcher.log'}")
     for match_id in load.clocked:
         types = [e["type"] for e in log.read(match_id)]
         assert types.count("TurnTimedOut") == 1 and types.count("SeatForfeited") == 1, types
