@@ -1,8 +1,8 @@
 """How good a Nexum position looks for a seat (bots): its standing minus the best rival's."""
 from shared.games.nexum import board
 
-WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.35, "planet": 0.6, "star": 1.0,
-           "energy": 0.08, "tech": 0.6, "asteroid": 0.3}
+WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.3, "planet": 1.0, "star": 1.0,
+           "energy": 0.2, "tech": 0.6, "asteroid": 0.3}
 
 
 def strength(state, faction: int) -> float:
