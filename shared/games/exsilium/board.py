@@ -4,6 +4,8 @@ A node id is `y * 100 + x` on the global grid; each tile is a 5x5 block of posit
 tile position of a node is (y // 5, x // 5). Nodes of edge-adjacent tiles touch across their
 shared edge; tiles meeting only at a corner do not connect (AUTHORED, RULES_NOTES.md).
 """
+from functools import lru_cache
+
 from shared.games.exsilium.components import TILES
 
 SIZE = 5
@@ -35,6 +37,7 @@ def tile_nodes(tile_id, pos):
     return out
 
 
+@lru_cache(maxsize=None)
 def touching(a, b):
     """Nodes one step apart in one of 8 directions, on the same or edge-adjacent tiles."""
     (ya, xa), (yb, xb) = coords(a), coords(b)
@@ -44,16 +47,13 @@ def touching(a, b):
     return abs(ra - rb) + abs(ca - cb) <= 1
 
 
+@lru_cache(maxsize=None)
 def around(n):
-    """The (up to 8) positions touching `n`, whether or not a node is there."""
+    """The (up to 8) positions touching `n`, whether or not a node is there. Pure geometry,
+    so computed once per node: the bots ask it hundreds of thousands of times a move."""
     y, x = coords(n)
-    out = []
-    for dy, dx in DIRECTIONS:
-        if y + dy >= 0 and x + dx >= 0:
-            m = node(y + dy, x + dx)
-            if touching(n, m):
-                out.append(m)
-    return out
+    return tuple(node(y + dy, x + dx) for dy, dx in DIRECTIONS
+                 if y + dy >= 0 and x + dx >= 0 and touching(n, node(y + dy, x + dx)))
 
 
 def chebyshev(a, b):
