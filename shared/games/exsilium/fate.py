@@ -20,8 +20,11 @@ def defeat(tx, seat, mini):
 
 
 def result(state, winner, reason):
-    """Ranks and scores by Baralytas points; the winner (if any) ranks first."""
+    """Ranks and scores by Baralytas points; the winner (if any) ranks first. Without a
+    winner (our round limit: the book has no such ending) every seat draws (RULES_NOTES.md)."""
     scores = [points(p) for p in state.players]
+    if winner is None:
+        return {"ranks": [1] * state.seats, "scores": scores, "winner": None, "reason": reason}
     keyed = sorted(range(state.seats), key=lambda s: (s != winner, -scores[s]))
     ranks = [0] * state.seats
     for place, seat in enumerate(keyed):

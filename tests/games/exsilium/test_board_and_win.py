@@ -1,11 +1,15 @@
 """The upgrades board, tile reveals and winning (rulebook: Upgrades board, Acquire upgraded
 cards; Tokens and enemies on tiles; Winning the game)."""
+import random
 from dataclasses import replace
 
 import pytest
 
 from shared.games.api import IllegalCommand
 from shared.games.exsilium import GAME
+from shared.games.exsilium.flow import start_round
+from shared.games.exsilium.state import with_player
+from shared.games.exsilium.table import Tx
 from tests.games.exsilium.helpers import (
     Rigged, basic_hand, deal, given, given_play, of_type, on_board, revealed, types, upgraded,
     when)
@@ -130,3 +134,19 @@ def test_reaching_the_goal_wins_at_once(seats, plus_two, goal):
     assert types(events)[-1] == "MatchEnded"
     assert GAME.outcome(state)["winner"] == 0 and GAME.outcome(state)["reason"] == "goal"
     assert GAME.outcome(state)["ranks"][0] == 1 and GAME.to_act(state) == ()
+
+
+
+def test_the_round_limit_is_ours_and_a_draw_between_every_seat():
+    """Winning the game: the book's only ending is reaching the goal. Given a match at our
+    stalemate guard (`max_rounds`) where seat 0 leads on points, when the last round ends,
+    then the match ends with reason round_limit as a draw (every seat ranks 1), never a win
+    on points."""
+    state = given_play(3, options={"max_rounds": 3})
+    state = replace(with_player(state, 0, baralytas=(3,)), round=3)
+    tx = Tx(state, random.Random(0))
+    start_round(tx)
+    assert [e["type"] for e in tx.events] == ["MatchEnded"]
+    result = tx.events[0]["data"]["result"]
+    assert result["reason"] == "round_limit" and result["winner"] is None
+    assert result["ranks"] == [1, 1, 1] and result["scores"][0] == 3
