@@ -1,5 +1,5 @@
 """Exsilium evolve: one small function per event type. Trusts every event; never fails."""
-from dataclasses import replace
+from shared.games.kit.frozen import replace
 
 from shared.games.exsilium.board import parse_pos, tile_nodes, tile_pos
 from shared.games.exsilium.state import (

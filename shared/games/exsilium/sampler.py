@@ -7,7 +7,7 @@ places with the same sizes, so the sample looks exactly the same to `seat`. Secr
 drawn again too. The tile stack, the upgraded, enemy, Outcome and Baralytas decks hold no order
 (cards are drawn at random when drawn), so they need no redrawing.
 """
-from dataclasses import replace
+from shared.games.kit.frozen import replace
 
 from shared.games.exsilium.state import BID, with_player
 

@@ -6,10 +6,11 @@ Decks are kept as sorted tuples: a card is drawn uniformly at random from what i
 is drawn (in `decide`, recorded in the event), which to every seat is the same as a shuffled
 face-down deck (RULES_NOTES.md).
 """
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
 from shared.games.exsilium.components import GOALS, MAX_BARALYTAS
+from shared.games.kit.frozen import replace
 
 FACTION, BID, START, PLAY, OVER = "faction", "bid", "start", "play", "over"
 
