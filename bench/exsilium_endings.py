@@ -5,7 +5,10 @@ bots against each other in process and prints, per scenario, the share of matche
 book's rule (a seat reaching the Baralytas goal) with a 95% Wilson interval, and the
 distribution of match length in rounds and in commands.
 
-    python -m bench.exsilium_endings [matches per scenario, default 20] [jobs]
+    python -m bench.exsilium_endings [matches per scenario, default 20] [jobs] [samples]
+
+`samples` is the greedy bot's number of determinizations per move (its default is 8; each
+costs a decide and a fold per legal command, and Exsilium offers ~100-200 commands a move).
 """
 from __future__ import annotations
 
@@ -21,9 +24,10 @@ from shared.games.exsilium.components import SCENARIOS
 from shared.games.registry import get_game
 
 POLICY = "greedy"
+DEFAULT_SAMPLES = 8
 
 
-def play(scenario: str, plus_two: bool, index: int) -> dict:
+def play(scenario: str, plus_two: bool, index: int, samples: int = DEFAULT_SAMPLES) -> dict:
     """One greedy self-play match; how it ended, its rounds and commands, and what was played."""
     game = get_game("exsilium")
     seats = SCENARIOS[scenario]["players"]
@@ -36,7 +40,8 @@ def play(scenario: str, plus_two: bool, index: int) -> dict:
     while game.outcome(state) is None and game.to_act(state):
         for seat in game.to_act(state):
             rng = random.Random(f"endings:{scenario}:{plus_two}:{index}:{commands}:{seat}")
-            command = policies.choose(game, state, seat, rng, POLICY, None, seats=seats).command
+            command = policies.choose(game, state, seat, rng, POLICY, None, seats=seats,
+                                      samples=samples).command
             state = apply_command(game, state, seat, command, server)
             kinds[command["type"]] = kinds.get(command["type"], 0) + 1
             commands += 1
@@ -51,7 +56,7 @@ def _quantiles(values):
     return {"min": ordered[0], "p50": pick(0.5), "p90": pick(0.9), "max": ordered[-1]}
 
 
-def summarize(scenario, plus_two, results) -> dict:
+def summarize(scenario, plus_two, results, samples=DEFAULT_SAMPLES) -> dict:
     n = len(results)
     goal = sum(r["reason"] == "goal" for r in results)
     low, high = wilson(goal, n)
@@ -59,7 +64,8 @@ def summarize(scenario, plus_two, results) -> dict:
     for r in results:
         for k, v in r["kinds"].items():
             kinds[k] = kinds.get(k, 0) + v
-    return {"bench": "exsilium_endings", "policy": POLICY, "scenario": scenario,
+    return {"bench": "exsilium_endings", "policy": POLICY, "samples": samples,
+            "scenario": scenario,
             "players": SCENARIOS[scenario]["players"], "plus_two": plus_two, "matches": n,
             "won_by_goal": goal, "goal_rate": goal / n, "goal_rate_ci95": [low, high],
             "ended_by": {reason: sum(r["reason"] == reason for r in results)
@@ -73,12 +79,13 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     matches = int(argv[0]) if argv else 20
     jobs = int(argv[1]) if len(argv) > 1 else 2
+    samples = int(argv[2]) if len(argv) > 2 else DEFAULT_SAMPLES
     for plus_two in (False, True):
         for scenario in sorted(SCENARIOS):
-            args = [(scenario, plus_two, i) for i in range(matches)]
+            args = [(scenario, plus_two, i, samples) for i in range(matches)]
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 results = list(pool.map(play, *zip(*args)))
-            print(json.dumps(summarize(scenario, plus_two, results)), flush=True)
+            print(json.dumps(summarize(scenario, plus_two, results, samples)), flush=True)
     return 0
 
 
