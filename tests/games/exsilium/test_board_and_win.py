@@ -9,7 +9,8 @@ from shared.games.api import IllegalCommand
 from shared.games.exsilium import GAME
 from shared.games.exsilium.flow import start_round
 from shared.games.exsilium.state import with_player
-from shared.games.exsilium.table import Tx
+from shared.games.exsilium.evolve import evolve
+from shared.games.kit import Transaction
 from tests.games.exsilium.helpers import (
     Rigged, basic_hand, deal, given, given_play, of_type, on_board, revealed, types, upgraded,
     when)
@@ -144,7 +145,7 @@ def test_the_round_limit_is_ours_and_a_draw_between_every_seat():
     on points."""
     state = given_play(3, options={"max_rounds": 3})
     state = replace(with_player(state, 0, baralytas=(3,)), round=3)
-    tx = Tx(state, random.Random(0))
+    tx = Transaction(state, random.Random(0), evolve)
     start_round(tx)
     assert [e["type"] for e in tx.events] == ["MatchEnded"]
     result = tx.events[0]["data"]["result"]
