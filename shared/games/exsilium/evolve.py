@@ -129,7 +129,11 @@ def _card_swapped(state, d):
 
 def _tokens_paid(state, d):
     player = state.players[d["seat"]]
-    state = with_player(state, d["seat"], tokens=player.tokens - d["count"])
+    # A token on an ability slot goes back to its owner on release; one for anything else
+    # stays in the game pool.
+    in_slot = d["count"] if d.get("why") == "ability_slot" else 0
+    state = with_player(state, d["seat"], tokens=player.tokens - d["count"],
+                        slot_tokens=player.slot_tokens + in_slot)
     return replace(state, pool=state.pool + d["count"])
 
 
@@ -138,7 +142,8 @@ def _miniature_activated(state, d):
     minis = list(player.minis)
     minis[d["mini"]] = d["node"]
     return with_player(state, d["seat"], minis=tuple(minis),
-                       board=_remove_one(player.board, d["mini"]))
+                       board=_remove_one(player.board, d["mini"]),
+                       fallen=player.fallen - {d["mini"]})
 
 
 def _miniature_moved(state, d):
@@ -233,7 +238,8 @@ def _miniature_defeated(state, d):
     player = state.players[seat]
     minis = list(player.minis)
     minis[mini] = None
-    state = with_player(state, seat, minis=tuple(minis), board=player.board + (mini,))
+    state = with_player(state, seat, minis=tuple(minis), board=player.board + (mini,),
+                        fallen=player.fallen | {mini})
     hologram = state.turn.hologram
     if seat == state.active and hologram and hologram[0] == mini:
         state = replace(state, turn=replace(state.turn, hologram=None))
@@ -243,9 +249,12 @@ def _miniature_defeated(state, d):
 
 
 def _ability_released(state, d):
+    """Release: the tokens on the ability slots go back to the reserve; a slot paid with a
+    card (SYL Drone Uplink) gives nothing back (rulebook, Release ability)."""
     player = state.players[d["seat"]]
-    return with_player(state, d["seat"], tokens=player.tokens + player.slots, slots=0,
-                       trapped=None)
+    state = with_player(state, d["seat"], tokens=player.tokens + player.slot_tokens, slots=0,
+                        slot_tokens=0, trapped=None)
+    return replace(state, pool=state.pool - player.slot_tokens)
 
 
 def _newaru_removed(state, d):

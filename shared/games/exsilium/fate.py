@@ -12,8 +12,10 @@ def defeat(tx, seat, mini):
     for owner, player in enumerate(tx.state.players):
         if player.trapped == (seat, mini):
             tx.emit(ABILITY_RELEASED, seat=owner, freed=[seat, mini], reason="trapped_died")
+    # Release ability: "when 2 miniatures from the Wardun faction have been defeated" --
+    # defeated ones, lying on the player board; a miniature never deployed does not count.
     player = tx.state.players[seat]
-    if player.slots and len(player.board) >= RELEASE[player.faction]:
+    if player.slots and len(player.fallen) >= RELEASE[player.faction]:
         tx.emit(ABILITY_RELEASED, seat=seat,
                 freed=list(player.trapped) if player.trapped else None, reason="release")
     return node

@@ -27,6 +27,8 @@ class Player:
     minis: tuple = (None, None, None, None)   # node of each miniature; None: on the player board
     board: tuple = (0, 1, 2, 3)    # miniatures on the player board, next to deploy first
     slots: int = 0                 # ability slots filled
+    slot_tokens: int = 0           # of those, filled with a faction token (refunded on release)
+    fallen: frozenset = frozenset()  # miniatures on the player board because they were defeated
     holes_left: int = 4            # Vinsan sinkhole tokens left
     trapped: Optional[tuple] = None  # Wardun: (seat, mini) under the Wardun token
     start: Optional[int] = None    # activation node of this player's starting tile

@@ -161,8 +161,11 @@ def test_wardun_traps_a_miniature_within_three_nodes():
 
 
 def test_releasing_the_wardun_ability_frees_the_trapped_miniature():
-    """Wardun, Release ability (2): with 2 Wardun miniatures defeated the slot tokens return,
-    the Wardun token comes back and the trapped miniature is freed."""
+    """Wardun, Release ability (2): "Faction Tokens occupying ability slots can only be
+    retrieved when 2 miniatures from the Wardun faction have been defeated." Given a Wardun
+    with one miniature never deployed, when one deployed miniature is defeated, then nothing is
+    released (a miniature never deployed was not defeated); when a second is, the slot tokens
+    return, the Wardun token comes back and the trapped miniature is freed."""
     state = _table(("wardun", "syl"), *ONE_SLOT)
     state = given(state, *on_board(state, 0, 200, 0, 4), *on_board(state, 1, 203),
                   ("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
@@ -171,8 +174,29 @@ def test_releasing_the_wardun_ability_frees_the_trapped_miniature():
     tokens = state.players[0].tokens
     tx = Transaction(state, random.Random(0), evolve)
     fate.defeat(tx, 0, 2)
+    assert "AbilityReleased" not in types(tx.events)
+    assert tx.state.players[0].trapped == (1, 0)
+    fate.defeat(tx, 0, 1)
     assert of_type(tx.events, "AbilityReleased")[0]["freed"] == [1, 0]
     assert tx.state.players[0].trapped is None and tx.state.players[0].tokens == tokens + 2
+
+
+def test_a_slot_paid_with_a_card_gives_no_token_back():
+    """Release ability: "the player moves the tokens from the ability slots to their
+    reserve": given a SYL slot filled with a Drone Uplink card and one with a token, when the
+    ability is released, then one token comes back, not two."""
+    drone = upgraded("syl_drone")
+    state = deal(_table(("syl", "keber")), 0, (drone,))
+    state = given(state, ("CardUsed", {"seat": 0, "card": drone, "use": "ability_slot"}),
+                  ("SlotFilled", {"seat": 0}),
+                  ("TokensPaid", {"seat": 0, "count": 1, "why": "ability_slot"}),
+                  ("SlotFilled", {"seat": 0}), *on_board(state, 0, 0, 2, 4, 200))
+    tokens, pool = state.players[0].tokens, state.pool
+    tx = Transaction(state, random.Random(0), evolve)
+    for mini in range(4):
+        fate.defeat(tx, 0, mini)
+    assert "AbilityReleased" in types(tx.events)
+    assert tx.state.players[0].tokens == tokens + 1 and tx.state.pool == pool - 1
 
 
 @pytest.mark.parametrize("faction", ["syl", "keber", "vinsan", "wardun"])
