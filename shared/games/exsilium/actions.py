@@ -6,7 +6,7 @@ from itertools import combinations, product
 
 from shared.games.exsilium import factions
 from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
-from shared.games.exsilium.components import card, kind_of, strength, usable_by
+from shared.games.exsilium.components import card, kind_of, strength, usable_by, usable_cards
 from shared.games.exsilium.deck import draw
 from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
@@ -70,8 +70,8 @@ def do_move(tx, seat, cmd):
     cid = _hand_card(state, seat, cmd.get("card"))
     mini = _mini(state, seat, cmd.get("mini"))
     action = bool(cmd.get("action"))
+    _own_action(state, seat, cid)   # not even as a plain move: Faction type cards
     if action:
-        _own_action(state, seat, cid)
         if kind_of(cid) not in MOVE_KINDS:
             refuse(state, "no_action", why="not a move")
     length, cross, token = move_profile(state, seat, mini, cid, action)
@@ -105,9 +105,9 @@ def can_control(state, seat, node):
 def move_commands(state, seat):
     out = []
     player = state.players[seat]
-    for cid in by_key(player.hand):
+    for cid in by_key(usable_cards(player.hand, player.faction)):
         actions = [False]
-        if kind_of(cid) in MOVE_KINDS and usable_by(cid, player.faction):
+        if kind_of(cid) in MOVE_KINDS:
             actions.append(True)
         for action in actions:
             for mini in movable(state, seat):
@@ -155,6 +155,7 @@ def activation_nodes(state, seat):
 def do_activate(tx, seat, cmd):
     state = tx.state
     cid = _hand_card(state, seat, cmd.get("card"))
+    _own_action(state, seat, cid)
     player = state.players[seat]
     node = cmd.get("node")
     if not player.board or node not in activation_nodes(state, seat):
@@ -173,7 +174,8 @@ def activate_commands(state, seat):
     player = state.players[seat]
     if not player.board:
         return []
-    return [ACTIVATE(card=cid, node=n) for cid in by_key(player.hand)
+    return [ACTIVATE(card=cid, node=n)
+            for cid in by_key(usable_cards(player.hand, player.faction))
             for n in activation_nodes(state, seat)]
 
 
@@ -413,6 +415,8 @@ def do_buy(tx, seat, cmd):
         refuse(state, "slot")
     if not isinstance(paid, list) or any(paid.count(c) > hand.count(c) for c in paid):
         refuse(state, "no_card")
+    for cid in paid:
+        _own_action(state, seat, cid)   # another faction's card pays for nothing
     cost = sum(card(state.row[s])["cost"] for s in slots)
     if _value(state, seat, paid) < cost:
         refuse(state, "buy_cost", value=_value(state, seat, paid), cost=cost)
@@ -438,7 +442,7 @@ def session_commands(state, seat):
             out.append(CYCLE_UPGRADES())
         else:
             out += [CYCLE_UPGRADES(slot=i) for i, c in enumerate(state.row) if c]
-    hand = state.players[seat].hand
+    hand = usable_cards(state.players[seat].hand, state.players[seat].faction)
     slots = [i for i, c in enumerate(state.row) if c]
     for n in range(1, len(slots) + 1):
         for chosen in combinations(slots, n):

@@ -5,7 +5,7 @@ A choice with a single legal answer is made automatically (`forced`).
 from itertools import product
 
 from shared.games.exsilium import actions, combat as fight
-from shared.games.exsilium.components import CARDS, card, kind_of
+from shared.games.exsilium.components import CARDS, card, kind_of, usable_by, usable_cards
 from shared.games.exsilium.factions import displace, displace_nodes
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.table import free_nodes_on_tile
@@ -40,7 +40,7 @@ def chooser(state):
 
 def _commit_sizes(state, seat):
     c = state.combat
-    hand = state.players[seat].hand
+    hand = _fighting_hand(state, seat)
     if c.kind == "newaru" or seat == c.attacker and c.stage == "intimidation":
         return range(1, len(hand) + 1) if hand else range(0, 1)
     k = len(c.committed)
@@ -55,7 +55,8 @@ def options(state, seat):
         return _pending_options(state, state.pending[0])
     c = state.combat
     hand = state.players[seat].hand
-    out = [COMMIT(cards=s) for s in subsets(hand, _commit_sizes(state, seat))]
+    out = [COMMIT(cards=s) for s in subsets(_fighting_hand(state, seat),
+                                             _commit_sizes(state, seat))]
     if c.kind == "player" and c.stage == "replica":
         out += [DODGE(card=cid) for cid in _one_each(hand, DODGE.name)]
     if c.kind == "newaru":
@@ -98,11 +99,23 @@ def _pending_options(state, pending):
     return [CONCEDE(card=c, node=n, baralytas=v) for c in cards for n in nodes for v in values]
 
 
+def _fighting_hand(state, seat):
+    """Faction type cards: "the card can only be used by a player of the represented
+    faction" -- another faction's card is never committed to a combat."""
+    player = state.players[seat]
+    return usable_cards(player.hand, player.faction)
+
+
 def decide_choice(tx, seat, cmd):
     """Check and apply a combat or owed choice."""
     state = tx.state
     allowed = options(state, seat)
     kind = cmd["type"]
+    if kind == COMMIT.name:
+        foreign = [c for c in cmd["cards"] if c in CARDS
+                   and not usable_by(c, state.players[seat].faction)]
+        if foreign:
+            refuse(state, "faction_card", faction=card(foreign[0])["type"].capitalize())
     if kind == CONCEDE.name:
         ok = _concede_ok(state, cmd, allowed)
     elif kind == LEAVE_CONFLICT.name:

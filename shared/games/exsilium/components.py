@@ -94,6 +94,11 @@ def usable_by(card_id, faction):
     return typ not in FACTIONS or typ == faction
 
 
+def usable_cards(cards, faction):
+    """The cards a player of `faction` may use at all: to move, to pay or in combat."""
+    return tuple(c for c in cards if usable_by(c, faction))
+
+
 def level_for(points):
     """Enemy action level by the player's Baralytas points (rulebook, What action must be revealed?)."""
     if points <= 3:
