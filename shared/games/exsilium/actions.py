@@ -10,7 +10,7 @@ from shared.games.exsilium.components import card, kind_of, strength, usable_by,
 from shared.games.exsilium.deck import draw
 from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.movement import arrive, paths, run_path
+from shared.games.exsilium.movement import arrive, mine_victims, paths, run_path
 from shared.games.exsilium.state import figures
 from shared.games.exsilium.table import free, movable, terrain
 from shared.games.exsilium.vocabulary import (
@@ -309,11 +309,8 @@ def _detonate_around(tx, node):
     owner, cid, face = tx.state.markers[node]
     if face != "up" or kind_of(cid) != "mine":
         return
-    affects = card(cid).get("affects")
-    victims = [(s, m) for s, p in enumerate(tx.state.players) for m, n in enumerate(p.minis)
-               if n is not None and s != owner and (n == node or touching(n, node))
-               and (affects is None or p.faction in affects)]
-    if victims:
+    victims = mine_victims(tx.state, node, cid)
+    if any(s != owner for s, _ in victims):   # another faction next to it sets it off
         tx.emit(MINE_DETONATED, node=node, owner=owner, card=cid,
                 victims=[list(v) for v in victims])
         for s, m in victims:

@@ -6,7 +6,7 @@ from shared.games.exsilium.board import around, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of
 from shared.games.exsilium.fate import check_win, defeat
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.state import figures, goal, points, with_player
+from shared.games.exsilium.state import figures, goal, points, trapped_set, with_player
 from shared.games.exsilium.table import foes_of, free, frontier, on_tile
 from shared.games.exsilium.tiles import reveal
 from shared.games.exsilium.vocabulary import (
@@ -39,6 +39,17 @@ def _mine_at(state, seat, b):
                 and (n == b or touching(n, b)):
             return n
     return None
+
+
+def mine_victims(state, node, cid):
+    """Place mine: "killing all the miniatures adjacent to it" -- every faction miniature on
+    or next to the mine that its card affects, its owner's included (a trapped miniature
+    behaves as if it doesn't exist)."""
+    affects = card(cid).get("affects")
+    trapped = trapped_set(state)
+    return [(s, m) for s, p in enumerate(state.players) for m, n in enumerate(p.minis)
+            if n is not None and (n == node or touching(n, node)) and (s, m) not in trapped
+            and (affects is None or p.faction in affects)]
 
 
 def stop_reason(state, seat, mini, b, gained, truce):
@@ -82,8 +93,11 @@ def arrive(tx, seat, mini, b, extra_truce=frozenset()):
     mine = _mine_at(tx.state, seat, b)
     if mine is not None:
         owner, cid, _ = tx.state.markers[mine]
-        tx.emit(MINE_DETONATED, node=mine, owner=owner, card=cid, victims=[[seat, mini]])
-        defeat(tx, seat, mini)
+        victims = mine_victims(tx.state, mine, cid)
+        tx.emit(MINE_DETONATED, node=mine, owner=owner, card=cid,
+                victims=[list(v) for v in victims])
+        for s, m in victims:
+            defeat(tx, s, m)
         return "mine"
     if b in tx.state.terminal_tokens:
         tx.emit(TERMINAL_TOKEN_TAKEN, seat=seat, node=b)

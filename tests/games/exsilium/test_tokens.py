@@ -172,15 +172,16 @@ def test_a_supply_box_gives_the_top_supply_card():
 
 
 def test_a_face_up_mine_dropped_next_to_another_faction_detonates():
-    """Faction tokens, Place mine: the token is a detonator that eliminates miniatures of other
-    factions adjacent to it."""
+    """Faction tokens, Place mine: the token is a detonator, set off by miniatures of other
+    factions adjacent to it; it kills "all the miniatures adjacent to it" -- given the
+    dropper's own miniature next to the node too, when the mine goes off, then it dies as well."""
     mine = upgraded("mine")
     state = given_play(2)
     state = given(state, *SEAT1_TURN, *on_board(state, 0, 2), *on_board(state, 1, 4))
     state = deal(state, 1, [mine, "p1-basic-0"])
     events, state = when(state, 1, {"type": "drop", "card": mine, "node": 3, "face": "up"})
-    assert of_type(events, "MineDetonated")[0]["victims"] == [[0, 0]]
-    assert state.players[0].minis[0] is None and state.players[1].minis[0] == 4
+    assert of_type(events, "MineDetonated")[0]["victims"] == [[0, 0], [1, 0]]
+    assert state.players[0].minis[0] is None and state.players[1].minis[0] is None
     assert mine in state.players[1].discard and 3 not in state.markers
 
 
@@ -196,6 +197,18 @@ def test_a_mine_stops_and_kills_a_miniature_passing_next_to_it():
                                     "path": [1, 2]})
     assert of_type(events, "MineDetonated")[0]["victims"] == [[0, 0]]
     assert state.players[0].minis[0] is None
+
+
+def test_a_mine_set_off_in_a_move_kills_every_miniature_next_to_it():
+    """Place mine: "killing all the miniatures adjacent to it". Given a face-up mine at 3 with
+    the dropper's miniature at 4, when another faction's miniature steps next to it, then both
+    miniatures die."""
+    state = _dropped(_seat0(0), 1, upgraded("mine"), 3, "up")
+    state = given(state, *on_board(state, 1, 4))
+    events, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0,
+                                    "path": [1, 2]})
+    assert of_type(events, "MineDetonated")[0]["victims"] == [[0, 0], [1, 0]]
+    assert state.players[0].minis[0] is None and state.players[1].minis[0] is None
 
 
 def test_mines_only_work_face_up():

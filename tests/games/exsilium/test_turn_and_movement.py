@@ -1,12 +1,16 @@
 """Turns, actions, movement and frontiers (rulebook: Gameplay, Actions and the Turn example,
 Movement, Frontiers and its two examples, Interaction)."""
+import random
 from dataclasses import replace
 
 import pytest
 
 from shared.games.api import IllegalCommand
 from shared.games.exsilium import GAME
+from shared.games.exsilium.deck import draw
+from shared.games.exsilium.evolve import evolve
 from shared.games.exsilium.state import points
+from shared.games.kit import Transaction
 from tests.games.exsilium.helpers import (
     Rigged, basic_hand, deal, given, given_play, of_type, on_board, revealed, types, upgraded,
     when)
@@ -134,3 +138,22 @@ def test_baralytas_are_collected_next_to_a_deposit_and_capped_at_fifteen():
     assert 106 not in state.deposits and state.players[0].baralytas == (1, 3)
     assert points(state.players[0]) == 4
     assert points(replace(state.players[0], baralytas=(3, 3, 3, 3, 3, 3))) == 15
+
+
+def test_the_discard_is_shuffled_back_when_fewer_than_four_cards_can_be_drawn():
+    """Discard rules: "the discard deck is only shuffled back into the player deck when the
+    player can't draw at least 4 cards." Given a deck of 3 and a discard of 5, when the player
+    draws 2 (fewer than the deck holds), then the discard is shuffled back first; given a deck
+    of 4, it is not."""
+    state = given_play(2)
+    deck, discard = basic_hand(0, "basic", "fearless", "strength"), \
+        basic_hand(0, "basic", "fearless", "strength", "slippery", copy=1) + ["p0-basic-2"]
+    short = deal(state, 0, (), deck=tuple(deck), discard=tuple(discard))
+    tx = Transaction(short, random.Random(0), evolve)
+    draw(tx, 0, 2)
+    assert types(tx.events) == ["DeckReshuffled", "CardsDrawn"]
+    assert len(tx.state.players[0].deck) == 6 and tx.state.players[0].discard == ()
+    enough = deal(state, 0, (), deck=tuple(deck) + ("p0-slippery-0",), discard=tuple(discard))
+    tx = Transaction(enough, random.Random(0), evolve)
+    draw(tx, 0, 2)
+    assert types(tx.events) == ["CardsDrawn"] and len(tx.state.players[0].discard) == 5
