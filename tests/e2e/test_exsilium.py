@@ -60,9 +60,10 @@ def test_an_exsilium_turn_in_spanish(open_page, stack):
     while page.query_selector("#match-root button[data-command]") is None:
         page.locator("#match-root [data-choice-key]").first.click()
     before = page.version()
+    # Rewritten and clicked in one step, so no re-render comes between.
     page.eval_on_selector("#match-root button[data-command]",
-                          "(el, c) => el.setAttribute('data-command', JSON.stringify(c))", illegal)
-    page.click("#match-root button[data-command]")
+                          "(el, c) => { el.setAttribute('data-command', JSON.stringify(c)); el.click(); }",
+                          illegal)
     page.wait_for_selector("[data-role=notice].error")
     answer = stack.api("POST", f"/v1/matches/{match_id}/commands", ana,
                        json={"command": illegal, "command_id": "e2e-refused-es"}).json()
@@ -86,11 +87,16 @@ def test_an_exsilium_turn_in_spanish(open_page, stack):
             break
         page.play_one()
     assert "Terminar turno" in page.inner_text(end_turn)
+    command = "#match-root button[data-command='{\"type\":\"end_turn\"}']"
     version = page.version()
-    page.locator(end_turn).first.click()
-    if page.version() == version:
-        page.click("#match-root button[data-command='{\"type\":\"end_turn\"}']")
-    page.wait_for_selector("[data-role=history] li[data-type=TurnEnded]")
-    assert "terminó su turno" in page.inner_text("[data-role=history]")
+    if page.query_selector(command) is None:   # among many moves: narrow to it first
+        page.locator(end_turn).first.click()
+    page.locator(command).first.click()
+    ended = f"[data-role=history] li[data-type=TurnEnded]"
+    page.wait_for_function(
+        "([sel, v]) => [...document.querySelectorAll(sel)].some(li => Number(li.dataset.v) > v)",
+        arg=[ended, version])
+    newest = page.eval_on_selector_all(ended, "els => els.map(e => [Number(e.dataset.v), e.innerText])")
+    assert any(v > version and "Ana terminó su turno" in text for v, text in newest)
     page.screenshot_to("exsilium-es")
     assert not page.errors

@@ -93,9 +93,10 @@ def test_a_refused_command_shows_the_rule_and_changes_nothing(open_page, stack):
     version = page.version()
     # As a page out of date would: a command the rules refuse now (a1 is on the edge).
     illegal = {"type": "choose_start", "cell": "a1"}
+    # Rewritten and clicked in one step, so no re-render comes between.
     page.eval_on_selector("#match-root button[data-command]",
-                          "(el, c) => el.setAttribute('data-command', JSON.stringify(c))", illegal)
-    page.click("#match-root button[data-command]")
+                          "(el, c) => { el.setAttribute('data-command', JSON.stringify(c)); el.click(); }",
+                          illegal)
     page.wait_for_selector("[data-role=notice].error")
     shown = page.inner_text("[data-role=notice]")
     answer = stack.api("POST", f"/v1/matches/{match_id}/commands", me,

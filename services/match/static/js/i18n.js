@@ -106,7 +106,9 @@ export function choose(lang) {
 }
 
 export function setLanguage(lang) {
+  const before = current;
   current = WORDS[lang] ? lang : "en";
+  if (before !== current) window.dispatchEvent(new Event("orrery:language"));
   document.documentElement.lang = current;
   const select = document.getElementById("lang-select");
   if (select) select.value = current;

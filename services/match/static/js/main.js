@@ -38,4 +38,5 @@ async function route() {
 document.getElementById("lang-select").addEventListener("change", (e) => { choose(e.target.value); route(); });
 window.addEventListener("hashchange", route);
 window.addEventListener("orrery:session", route);
+window.addEventListener("orrery:language", renderAccount);   // a match may switch the words
 route();
