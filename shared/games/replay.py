@@ -108,8 +108,8 @@ def _check_declared(engine: Game, event: dict) -> None:
     """A game folds only the event types its vocabulary declares: anything else is a log
     this game could not have written (ValueError, before its evolve sees it)."""
     if not engine.vocabulary.accepts(event["type"]):
-        raise ValueError(f"{engine.spec.title} has no event type {event['type']!r}; "
-                         "this log was not written by this game")
+        raise ValueError(f"unknown event type {event['type']!r}: {engine.spec.title} "
+                         "declares no such event, so this log was not written by it")
 
 
 def fold(events: Iterable[dict], start: Optional[MatchState] = None,

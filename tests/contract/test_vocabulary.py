@@ -106,5 +106,5 @@ def test_the_fold_refuses_an_undeclared_event_type(name, game):
     state = apply(None, match_created("m1", name, seats, {}))
     for event in game.setup({}, len(seats), random.Random(0)):
         state = apply(state, event)
-    with pytest.raises(ValueError, match="NotAnEventOfThisGame"):
+    with pytest.raises(ValueError, match="unknown event type .NotAnEventOfThisGame."):
         apply(state, {"type": "NotAnEventOfThisGame", "data": {}})
