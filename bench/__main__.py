@@ -2,6 +2,8 @@
 
 With no names, every benchmark runs, in the order below. The bot strength run plays 400
 matches per pairing (about an hour on 2 cores); `BENCH_STRENGTH_MATCHES` scales it down.
+Exsilium's endings play 20 greedy matches per scenario, with and without +2
+(`BENCH_EXSILIUM_MATCHES`, and `BENCH_EXSILIUM_SAMPLES` for the greedy bot's determinizations).
 """
 import importlib
 import os
@@ -9,13 +11,16 @@ import sys
 
 ALL = ["append", "replay", "http_load", "http_single",
        "bot_speed", "bot_latency", "bot_strength",
-       "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay",
+       "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery"]
 
 
 def _arguments(name: str) -> list:
     if name == "bot_strength":
         return ["-n", os.environ.get("BENCH_STRENGTH_MATCHES", "400")]
+    if name == "exsilium_endings":
+        return [os.environ.get("BENCH_EXSILIUM_MATCHES", "20"), "2",
+                os.environ.get("BENCH_EXSILIUM_SAMPLES", "8")]
     return []
 
 
