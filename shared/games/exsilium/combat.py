@@ -13,10 +13,15 @@ from shared.games.exsilium.vocabulary import (
     NEWARU_REMOVED, OUTCOME_DRAWN, REWARD_TAKEN, TERMINAL_TOKEN_GIVEN, TOKENS_PAID)
 
 
-def winner_discards(hand_size):
+def winner_discards(hand_size, reading="table"):
     """Cards the winner discards: 25% of the hand, as the rulebook's table rounds it
-    (1 of 4, 1 of 5, 2 of 6, 2 of 7, 2 of 8), and at least 1 of a non-empty hand."""
-    return 0 if hand_size == 0 else max(1, (hand_size + 2) // 4)
+    (1 of 4, 1 of 5, 2 of 6, 2 of 7, 2 of 8), and at least 1 of a non-empty hand; with the
+    option `winner_discard: quarter_up`, the text's "25% ... rounded up" (2 of 5, 3 of 9)."""
+    if hand_size == 0:
+        return 0
+    if reading == "quarter_up":
+        return -(-hand_size // 4)
+    return max(1, (hand_size + 2) // 4)
 
 
 def start(tx, mini, foe, newaru_first):
@@ -158,7 +163,7 @@ def _offer_escape(tx, seat, mini):
     is left after the winner's discard, and some move leaves the zone."""
     state = tx.state
     hand = len(state.players[seat].hand)
-    if hand - winner_discards(hand) <= 0 or not conflict_foes(state, seat, mini) \
+    if hand - winner_discards(hand, state.options["winner_discard"]) <= 0 or not conflict_foes(state, seat, mini) \
             or not escape_paths(state, seat, mini):
         return
     tx.emit(CHOICE_OWED, kind="escape", seat=seat, mini=mini,
@@ -185,7 +190,7 @@ def _rewards(tx, seat, faction, terminal):
 
 
 def _owe_discard(tx, seat):
-    n = winner_discards(len(tx.state.players[seat].hand))
+    n = winner_discards(len(tx.state.players[seat].hand), tx.state.options["winner_discard"])
     if n:
         tx.emit(CHOICE_OWED, kind=DISCARD.name, seat=seat, count=n)
 

@@ -119,9 +119,12 @@ def _syl(tx, seat, cmd):
 
 def _keber(tx, seat, cmd):
     """Keber strike: everything on the Keber tile and the chosen adjacent tile is defeated
-    ("anything 1 tile away or less"); Dive dodges it, the Newaru cannot (rulebook, Keber)."""
+    ("anything 1 tile away or less"); Dive dodges it, the Newaru cannot (rulebook, Keber).
+    The Spanish book strikes only the chosen tile (option `keber_strike: chosen`)."""
     target = parse_pos(cmd["tile"])
     home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
+    if tx.state.options["keber_strike"] == "chosen":
+        home = target
     tx.emit(ABILITY_UNLEASHED, seat=seat, ability="keber_strike", tile=cmd["tile"])
     figs = figures(tx.state)
     victims, dived = [], set()

@@ -16,6 +16,14 @@ SPEC = GameSpec(
                                          "all 4 (Spanish book)."),
         "keber_corners": bool_option(False, "Keber ability may target the 8 surrounding tiles "
                                      "(Spanish book) instead of the 4 edge tiles."),
+        "keber_strike": choice_option("both", ("both", "chosen"), "Keber strike: the Keber's "
+                                      "tile and the chosen adjacent tile (English book: "
+                                      "'both') or only the chosen tile (Spanish book: "
+                                      "'chosen')."),
+        "winner_discard": choice_option("table", ("table", "quarter_up"), "The winner of a "
+                                        "combat discards by the book's table (1 of 4, 1 of 5, "
+                                        "2 of 6-8: 'table') or 25% of the hand rounded up "
+                                        "(2 of 5, 3 of 9: 'quarter_up')."),
         "newaru_trigger": choice_option("moves", ("moves", "ends"), "Newaru move after a turn "
                                         "on tiles where the active player moved a miniature "
                                         "from, through or to (English book, Example 3: "

@@ -19,6 +19,12 @@ def test_winner_discard_table():
     assert [combat.winner_discards(n) for n in (4, 5, 6, 7, 8)] == [1, 1, 2, 2, 2]
 
 
+def test_winner_discard_quarter_rounded_up_option():
+    """Discard after combat: "discards 25% of his hand (rounded up)", which the table
+    contradicts at 5 (option `winner_discard: quarter_up`): 1 of 4, 2 of 5, 3 of 9."""
+    assert [combat.winner_discards(n, "quarter_up") for n in (1, 4, 5, 8, 9)] == [1, 1, 2, 2, 3]
+
+
 def _duel(attacker_hand, defender_hand):
     """SYL (seat 0, in turn) at 0 and Keber (seat 1) at 3 on A1; seat 0 moves next to it."""
     state = given_play(2)

@@ -58,9 +58,9 @@ def test_drone_uplink_card_fills_a_syl_slot():
     assert state.players[0].slots == 1 and state.players[0].tokens == tokens
 
 
-def _keber_table(*extra):
+def _keber_table(*extra, options=None):
     """Keber (seat 1) in turn with its 4 miniatures on A9 (2,2); A3 revealed at (2,1)."""
-    state = given_play(2, factions=("syl", "keber"))
+    state = given_play(2, factions=("syl", "keber"), options=options)
     return given(state, revealed((2, 1), "A3"), ("TurnEnded", {"seat": 0}),
                  ("TurnStarted", {"seat": 1}), ("TokensPaid", {"seat": 1, "count": 1,
                                                                 "why": "ability_slot"}),
@@ -86,6 +86,17 @@ def test_keber_strike_defeats_everything_on_its_tile_and_the_chosen_adjacent_til
     assert state.players[0].minis == (None, None, None, None)
     assert state.newaru == {} and "RewardTaken" not in types(events)
     assert all(n is not None for n in state.players[1].minis)
+
+
+def test_spanish_keber_strike_hits_only_the_chosen_tile():
+    """Keber, Spanish book: "El ataque sólo afecta a la loseta adyacente elegida" (option
+    `keber_strike: chosen`). Given SYL miniatures on the chosen tile and on the Keber tile and
+    a Newaru on the Keber tile, when the Keber strike the chosen tile, then only the miniatures
+    there are defeated."""
+    state = _keber_table(options={"keber_strike": "chosen"})
+    _, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    assert state.players[0].minis[:3] == (None, None, 1214)
+    assert state.newaru == {0: 1110}
 
 
 def test_keber_strike_is_dodged_with_dive():
