@@ -38,6 +38,11 @@ CATALOGUE = Catalogue({
         "es": "No se puede llegar al nodo {node}: las miniaturas avanzan un nodo en 8 "
               "direcciones, nunca a través de yacimientos, socavones, huecos u otras miniaturas "
               "(reglamento, Movimientos)."},
+    "controlled": {
+        "en": "Node {node} is a connection terminal another faction controls: only a Cracking "
+              "card opens it (rulebook, Interaction and Cracking).",
+        "es": "El nodo {node} es un terminal de conexión que controla otra facción: sólo una "
+              "carta de Cracking lo abre (reglamento, Interacción y Cracking)."},
     "frontier": {
         "en": "Crossing this frontier of {f} needs {f} of your miniatures on the tile (rulebook, "
               "Frontiers).",

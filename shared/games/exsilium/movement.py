@@ -21,6 +21,10 @@ def step_problem(state, seat, a, b, cross, figs):
     pos_b = tile_pos(b)
     if pos_b in state.facedown:
         needed = frontier(state, a, b)
+    elif state.control.get(b, seat) != seat:
+        # Interaction: "A controlled Connection Terminal can't be used by another faction";
+        # Cracking withdraws the token first (it is never stepped on while controlled).
+        return "controlled"
     elif free(state, b, figs):
         needed = frontier(state, a, b)
     else:
@@ -131,6 +135,8 @@ def run_path(tx, seat, mini, path, cross=0, truce=frozenset()):
         problem = step_problem(tx.state, seat, a, b, cross, figures(tx.state))
         if problem == "frontier":
             refuse(tx.state, "frontier", f=frontier(tx.state, a, b))
+        if problem == "controlled":
+            refuse(tx.state, "controlled", node=b)
         if problem:
             refuse(tx.state, "step", node=b)
         why = take_step(tx, seat, mini, b, cross, end=i == len(path) - 1, truce=truce)

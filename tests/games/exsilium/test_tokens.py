@@ -58,12 +58,18 @@ def test_activate_a_miniature_on_a_controlled_terminal_for_one_token():
 
 def test_another_factions_terminal_needs_cracking():
     """Interaction and Glossary, Cracking: a terminal controlled by another faction cannot be
-    used; a Cracking card, next to it, withdraws the token (moving onto it is another card)."""
+    used nor entered ("it will be necessary to discard another card to move to the free
+    Connection Terminal node"); a Cracking card, next to it, withdraws the token (moving onto
+    it is another card)."""
     crack = upgraded("cracking")
     state = given_play(2)
     state = given(state, ("TerminalControlled", {"seat": 0, "node": 101}), *SEAT1_TURN,
                   *on_board(state, 1, 100))
     state = deal(state, 1, [crack, "p1-basic-0"])
+    assert not any(c["type"] == "move" and 101 in c["path"]
+                   for c in GAME.legal_commands(state, 1))
+    with pytest.raises(IllegalCommand, match="only a Cracking card"):
+        when(state, 1, {"type": "move", "card": "p1-basic-0", "mini": 0, "path": [101]})
     with pytest.raises(IllegalCommand, match="Choose|cannot be used"):
         when(state, 1, {"type": "play", "card": crack, "node": 303})
     events, state = when(state, 1, {"type": "play", "card": crack, "node": 101})
