@@ -25,6 +25,7 @@ from bench.common import clean, emit, percentile, redis_url
 from bench.turns_sse import SECRET, Subscriber, _free_port, _wait_ready
 from services.match.api.streams import WAITER_NAME
 from shared.eventlog.connect import connect
+from shared.eventlog.keys import Keys
 from shared.web.auth import Tokens
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +109,8 @@ async def _bench(port: int, redis, namespace: str, tokens: list) -> dict:
 
 def run(streams: int = 3000) -> dict:
     namespace = f"bench-live-{uuid.uuid4().hex[:10]}:"
-    redis, tokens = connect(redis_url()), Tokens(SECRET)
+    redis = connect(redis_url())
+    tokens = Tokens(SECRET, redis, Keys(namespace))
     players = [tokens.issue(uuid.uuid4().hex) for _ in range(streams)]
     port = _free_port()
     server = _server(port, namespace, streams)

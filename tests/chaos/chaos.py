@@ -89,7 +89,8 @@ def ticket_time(player: Player) -> float:
     body = {"game": "tictactoe", "players": 2, "mode": "casual", "allow_bots": True,
             "max_wait_seconds": 1}
     answer = player.call("post", "/v1/tickets", base=player.stack.mm, json=body)
-    assert answer.status_code == 201, answer.text
+    # A retry after a lost answer finds the ticket its first attempt made.
+    assert answer.status_code == 201 or answer.json().get("error") == "already_waiting", answer.text
     ticket = answer.json()["ticket_id"]
     wait_for(lambda: player.call("get", f"/v1/tickets/{ticket}", base=player.stack.mm)
              .json()["match_id"], 60, "the ticket's match")
