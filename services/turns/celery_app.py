@@ -12,6 +12,7 @@ down is handled by the first sweep after one comes back.
 from __future__ import annotations
 
 from celery import Celery
+from kombu import Queue
 
 from services.turns.config import TurnsSettings
 from shared.celery_config import worker_config
@@ -20,6 +21,7 @@ from shared.celery_leases import install as install_leases
 PROJECT_TASK = "orrery.turns.project"
 SWEEP_TASK = "orrery.turns.sweep"
 WEBHOOK_TASK = "orrery.turns.webhook"
+SWEEP_EXPIRES = 5.0  # seconds: a loaded worker may take a few to reach a sweep
 
 
 def make_app(settings: TurnsSettings | None = None) -> Celery:
@@ -29,12 +31,17 @@ def make_app(settings: TurnsSettings | None = None) -> Celery:
                  include=["services.turns.tasks"])
     app.conf.update(
         **worker_config(settings.base.namespace, settings.queue, settings.visibility_timeout),
-        task_routes={name: {"queue": settings.queue}
-                     for name in (PROJECT_TASK, SWEEP_TASK, WEBHOOK_TASK)},
+        # The worker reads both queues (kombu alternates between them), so a sweep never
+        # waits behind projections.
+        task_queues=[Queue(settings.queue), Queue(settings.clock_queue)],
+        task_routes={PROJECT_TASK: {"queue": settings.queue},
+                     WEBHOOK_TASK: {"queue": settings.queue},
+                     SWEEP_TASK: {"queue": settings.clock_queue}},
         beat_schedule={"sweep-clocks": {
             "task": SWEEP_TASK, "schedule": settings.sweep_seconds,
-            # A sweep not run within a second is superseded by the next one.
-            "options": {"queue": settings.queue, "expires": max(1.0, settings.sweep_seconds)}}},
+            # A sweep not run soon is superseded by a later one (each is idempotent).
+            "options": {"queue": settings.clock_queue,
+                        "expires": max(SWEEP_EXPIRES, settings.sweep_seconds)}}},
     )
     app.turns_settings = settings
     install_leases(app)

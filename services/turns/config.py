@@ -25,6 +25,12 @@ class TurnsSettings:
         """The Celery queue, namespaced like every key so test runs never share one."""
         return f"{self.base.namespace}orrery.turns"
 
+    @property
+    def clock_queue(self) -> str:
+        """The sweep's own queue: never behind a backlog of projections (whose wait would
+        outlast each sweep's expiry and leave every deadline unhandled)."""
+        return f"{self.base.namespace}orrery.turns.clock"
+
     @classmethod
     def from_env(cls, **overrides) -> "TurnsSettings":
         env = os.environ
