@@ -10,10 +10,14 @@ main process, so the score stays fresh exactly as long as the worker lives: the 
 timeout (LEASE_SECONDS) can be a few seconds, and a task lost with its worker is taken up
 after at most that plus the transport's restore interval (1 s), whatever a task's length.
 A renewal never brings back an acknowledged task (ZADD XX only updates members present).
+The same thread notices a broker outage, and once the broker is back it stops the worker
+so that its supervisor starts a fresh one (see `_restart_after_broker_loss`).
 """
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import threading
 import time
 
@@ -50,12 +54,26 @@ def renew_interval(visibility_timeout: float) -> float:
 
 def _renew_forever(consumer, url: str, key: str, interval: float) -> None:
     client = redis_lib.Redis.from_url(url)
+    broker_lost = False
     while True:
         time.sleep(interval)
         try:
             renew(client, key, held_tags(consumer), time.time())
-        except redis_lib.RedisError as error:  # the broker is away: the worker reconnects
-            log.debug("lease renewal failed: %s", error)
+        except redis_lib.RedisError as error:
+            log.warning("lease renewal failed, the broker is away: %s", error)
+            broker_lost = True
+            continue
+        if broker_lost:
+            _restart_after_broker_loss()
+
+
+def _restart_after_broker_loss() -> None:
+    """The broker came back after an outage. A Celery worker whose consumer saw the outage
+    may never consume again (observed with kombu's Redis transport after a Redis restart:
+    acks fail, then the worker sits idle), so it stops warmly (its unacknowledged tasks go
+    back to the queue) and its supervisor starts a fresh one."""
+    log.warning("the broker is back after an outage: stopping this worker to be restarted")
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def install(app) -> None:
