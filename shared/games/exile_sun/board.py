@@ -1,0 +1,95 @@
+"""The map as spaces with kinds and adjacency, built from the AUTHORED layouts (data/map.json).
+
+Systems sit in a ring in slot order; a System's `e2` border space and the next System's `e1`
+are one split border space. Keys join Systems through their `n3` space. Space names:
+`s{slot}.{space}` inside a System, `x{slot}` for the split border space after slot, and
+`k{index}.{space}` on a Key.
+"""
+from functools import lru_cache
+
+from shared.games.exile_sun.components import MAP
+
+
+def _system_name(slot, space, players):
+    if space == "e2":
+        return f"x{slot}"
+    if space == "e1":
+        return f"x{(slot - 1) % players}"
+    return f"s{slot}.{space}"
+
+
+@lru_cache(maxsize=None)
+def board(players: int):
+    """(kinds: {space: kind}, adjacency: {space: frozenset}) for this player count."""
+    kinds, edges = {}, set()
+    for slot in range(players):
+        for space, kind in MAP["system_spaces"].items():
+            kinds[_system_name(slot, space, players)] = kind
+        for a, b in MAP["system_edges"]:
+            edges.add((_system_name(slot, a, players), _system_name(slot, b, players)))
+    for index, key in enumerate(MAP["layouts"][str(players)]["keys"]):
+        shape = MAP["key_shapes"][key["shape"]]
+        for space, kind in shape["spaces"].items():
+            kinds[f"k{index}.{space}"] = kind
+        for a, b in shape["edges"]:
+            edges.add((f"k{index}.{a}", f"k{index}.{b}"))
+        for attach, slot in zip(shape["attach"], key["systems"]):
+            edges.add((f"k{index}.{attach}", f"s{slot}.n3"))
+    adjacency = {space: set() for space in kinds}
+    for a, b in edges:
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+    return kinds, {s: frozenset(n) for s, n in adjacency.items()}
+
+
+def slot_of(space: str):
+    """The System slot a space lies in (None for Keys and split border spaces)."""
+    return int(space[1:].split(".")[0]) if space.startswith("s") else None
+
+
+def planets(players: int, slot: int) -> tuple:
+    return (f"s{slot}.p1", f"s{slot}.p2")
+
+
+def all_planets(players: int) -> tuple:
+    return tuple(p for slot in range(players) for p in planets(players, slot))
+
+
+def inside_system(players: int, slot: int) -> tuple:
+    """Spaces of a System where its starting fleets may go: not its split border spaces."""
+    kinds, _ = board(players)
+    return tuple(sorted(s for s in kinds if slot_of(s) == slot and kinds[s] != "gateway"))
+
+
+def gateways(players: int) -> tuple:
+    kinds, _ = board(players)
+    return tuple(sorted(s for s, k in kinds.items() if k == "gateway"))
+
+
+def neighbours(players: int, space: str) -> frozenset:
+    """Spaces one step away; from a gateway, also every space next to any other gateway
+    (all gateways are one space for travel: rulebook p9, Gateways)."""
+    kinds, adjacency = board(players)
+    if kinds[space] != "gateway":
+        return adjacency[space]
+    out = set()
+    for gate in gateways(players):
+        out |= adjacency[gate]
+    return frozenset(out - {space})
+
+
+@lru_cache(maxsize=None)
+def distances(players: int, origin: str) -> dict:
+    """Steps from `origin` to every space (gateways do not shorten scanning range)."""
+    _, adjacency = board(players)
+    seen, frontier, step = {origin: 0}, [origin], 0
+    while frontier:
+        step += 1
+        nxt = []
+        for space in frontier:
+            for n in sorted(adjacency[space]):
+                if n not in seen:
+                    seen[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    return seen
