@@ -1,7 +1,7 @@
 """The one list of games Orrery hosts: a new game adds its line to `_GAMES`."""
 from __future__ import annotations
 
-from shared.games import exordium, exsilium, nexum, tictactoe
+from shared.games import exile_sun, exordium, exsilium, nexum, tictactoe
 from shared.games.api import Game
 
 
@@ -10,6 +10,7 @@ class UnknownGame(KeyError):
 
 
 _GAMES = {game.spec.name: game for game in (
+    exile_sun.GAME,
     exordium.GAME,
     exsilium.GAME,
     nexum.GAME,

@@ -18,7 +18,7 @@ SHIPYARD_CARD, FLAGSHIP_CARD = "shipyard-1", "flagship-1"
 def size(f) -> int:
     """Ship cards a fleet token stands for (p10): Heavy 5, Medium 4, Light 3, Shipyard as a
     Heavy (p16), a scout 1 each."""
-    return f.count if f.kind == "scout" else TOKEN_SHIPS[f.kind]
+    return f.count if f.kind == "scout" else TOKEN_SHIPS.get(f.kind, 0)  # a decoy: none
 
 
 def side_of(state, seat):
@@ -123,12 +123,13 @@ def tactics_menu(state, seat):
     `decide` accepts any allocation within the rules."""
     b = state.battle
     side = side_of(state, seat)
-    total = power(b.ships[side], b.power_bonus[side])
+    total = required_power(b, side)
     mine = [("defend", c) for c, _ in b.ships[side]]
     theirs = [("attack", c) for c, _ in b.ships[1 - side]]
     menus = [_fill(total, [t] + [o for o in theirs if o != t] + mine) for t in theirs]
     menus.append(_fill(total, mine + theirs))
-    menus.append(_even(total // 2, theirs) + _even(total - total // 2, mine))
+    menus.append(_even(total, [c for pair in zip(theirs, mine) for c in pair]
+                       + theirs[len(mine):] + mine[len(theirs):]))
     seen, out = set(), []
     for columns in menus:
         key = tuple(sorted((c["role"], c["ship"], c["power"]) for c in columns))
@@ -145,16 +146,22 @@ def _tactics(tx, seat, command):
     columns = command["columns"]
     keys = [(c["role"], c["ship"]) for c in columns]
     spent = sum(c["power"] for c in columns)
-    available = power(b.ships[side], b.power_bonus[side])
+    due = required_power(b, side)
     if len(set(keys)) != len(keys):
         MESSAGES.refuse("bad_tactics", why="each column appears once")
-    if spent > available:
-        MESSAGES.refuse("bad_tactics", why=f"you have {available} fleet power, not {spent}")
+    if spent != due:
+        MESSAGES.refuse("bad_tactics", why=f"allocate all your fleet power: {due}, not {spent}")
     if state.missing == "redo_round" and any(_misses(b, side, c) for c in columns):
         MESSAGES.refuse("bad_tactics", why="a column names a ship not in this battle "
                                            "('missing': this match redoes such tactics)")
     tx.emit(v.TACTICS_SET, seat=seat, side=side, columns=[
         [c["role"], c["ship"], c["power"]] for c in columns])
+
+
+def required_power(b, side) -> int:
+    """All fleet power is allocated (p11), as far as 8 a column in this battle's columns hold."""
+    columns = len(b.ships[0]) + len(b.ships[1])
+    return min(power(b.ships[side], b.power_bonus[side]), MAX_PER_COLUMN * columns)
 
 
 def _misses(b, side, column):
@@ -240,8 +247,9 @@ def to_act(state):
 
 def legal(state, seat):
     b = state.battle
-    if b is None or seat not in to_act(state):
-        return []
+    if b is None or seat not in to_act(state) or not all(
+            fleet(state, f) and size(fleet(state, f)) for f in b.fleets):
+        return []  # between two events of one command: a battle settled without cards
     if b.step == "commit":
         return commit_options(state, seat)
     if b.step == "tactics":
@@ -288,7 +296,8 @@ def advance(tx, on_end):
     if b is None or to_act(tx.state):
         return False
     if b.step == "commit":
-        tx.emit(v.COMMITS_REVEALED, commits=[list(c) for c in b.commits], tokens=list(b.tokens))
+        tx.emit(v.COMMITS_REVEALED, commits=[[list(cards), tech] for cards, tech in b.commits],
+                tokens=list(b.tokens))
     elif b.step == "tactics":
         _fight_round(tx)
     elif b.step == "repair" or b.step == "over":

@@ -34,10 +34,12 @@ def decide(tx, seat, command):
     p = tx.state.players[seat]
     if command["type"] != v.REGROUP.name or p.discard_choice is not None:
         MESSAGES.refuse("wrong_step", phase=tx.state.phase)
+    if command["discard_hand"] and not p.hand:
+        MESSAGES.refuse("no_such_card", card="ship hand")
     booster = command.get("booster")
     if booster is not None and booster not in _boosters(p):
         MESSAGES.refuse("no_such_tech", card=booster)
-    tx.emit(v.REGROUPED, seat=seat, discard_hand=command["discard_hand"] and bool(p.hand),
+    tx.emit(v.REGROUPED, seat=seat, discard_hand=command["discard_hand"],
             booster=booster)
 
 

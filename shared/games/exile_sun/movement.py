@@ -77,24 +77,6 @@ def reachable(state, mover) -> dict:
     return out
 
 
-def path_cost(state, mover, path):
-    """The moves a path costs, or why it is not a legal path."""
-    players, here, credit, cost = len(state.players), mover.space, False, 0
-    kinds = board(players)[0]
-    for index, space in enumerate(path):
-        if space not in kinds or space not in neighbours(players, here):
-            return None, f"{space} is not next to {here}"
-        if index < len(path) - 1 and _enemy(state, mover.owner, space):
-            return None, "moves must be plotted around enemy fleets"
-        step, credit = step_cost(state, mover.owner, space, credit)
-        cost, here = cost + step, space
-    if cost > mover.moves:
-        return None, f"it costs {cost} moves and the fleet has {mover.moves}"
-    if not _can_end(state, mover, path[-1]):
-        return None, f"a fleet cannot end its move on {path[-1]}"
-    return cost, None
-
-
 def movable(state, seat, fleet_id):
     f = fleet(state, fleet_id)
     if f is None or f.owner != seat or in_battle(state, f.id):
@@ -130,8 +112,7 @@ def legal(state, seat):
     for f in state.fleets:
         if f.owner != seat or in_battle(state, f.id):
             continue
-        for space, (cost, path) in sorted(reachable(state, f).items()):
-            out.append(v.MOVE(fleet=f.id, path=list(path)))
+        out += [v.MOVE(fleet=f.id, to=space) for space in sorted(reachable(state, f))]
         if not f.scanned and f.moves >= 1:
             for target in scan_targets(state, f):
                 out.append(v.SCAN(fleet=f.id, target=target.id))
@@ -177,12 +158,14 @@ def decide(tx, seat, command):
 def _move(tx, seat, command):
     state = tx.state
     f = movable(state, seat, command["fleet"])
-    cost, why = path_cost(state, f, command["path"])
-    if why:
-        MESSAGES.refuse("bad_path", why=why)
-    end = command["path"][-1]
-    target = next((o.id for o in fleets_at(state, end) if o.owner != seat), None)
-    tx.emit(v.FLEET_MOVED, fleet=f.id, path=list(command["path"]), cost=cost, attack=target)
+    route = reachable(state, f).get(command["to"])
+    if route is None:
+        MESSAGES.refuse("bad_path", why=f"{command['to']} cannot be reached (moves left: "
+                                         f"{f.moves}; enemy fleets block paths; a move never "
+                                         f"ends on a gateway or on one's own fleet)")
+    cost, path = route
+    target = next((o.id for o in fleets_at(state, command["to"]) if o.owner != seat), None)
+    tx.emit(v.FLEET_MOVED, fleet=f.id, path=list(path), cost=cost, attack=target)
 
 
 def _scan(tx, seat, command):

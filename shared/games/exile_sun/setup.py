@@ -33,7 +33,7 @@ def setup(options, seats, rng):
         promoted = rng.sample(list(ships["overhead"]), STARTING_OVERHEAD_TO_RESERVE)
         reserve = sorted(list(ships["reserve"]) + promoted)
         drawn = rng.sample(reserve, STARTING_HAND)
-        events.append(v.SHIPS_STOCKED(seat=seat, promoted=promoted, drawn=drawn))
+        events.append(v.SHIPS_STOCKED(seat=seat, promoted=sorted(promoted), drawn=sorted(drawn)))
     order = sorted(range(seats), key=lambda s: dealt[s])
     events.append(v.STEP_BEGAN(phase=PLACE_SYSTEM, order=order))
     return events

@@ -34,10 +34,11 @@ class Deck:
         return Deck(tuple(sorted(self.pool + self.bottom + tuple(cards))), ())
 
     def draw(self, count: int, rng) -> tuple:
-        """The `count` cards a draw takes (decide only): the pool first, at random."""
+        """The `count` cards a draw takes (decide only): the pool first, at random. Sorted: the
+        order within one draw tells nothing."""
         pool = sorted(self.pool)
         taken = tuple(rng.sample(pool, min(count, len(pool))))
-        return taken + self.bottom[:max(0, count - len(taken))]
+        return tuple(sorted(taken + self.bottom[:max(0, count - len(taken))]))
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,8 @@ def _battle(state, seat, public):
         out["power_bonus"] = list(b.power_bonus)
     for side in (0, 1):
         if public or b.seats[side] == seat:
-            out[f"side{side}_commit"] = list(b.commits[side]) if b.commits[side] else None
+            commit = b.commits[side]
+            out[f"side{side}_commit"] = [list(commit[0]), commit[1]] if commit else None
             out[f"side{side}_tactics"] = [list(c) for c in b.tactics[side]] \
                 if b.tactics[side] else None
     return out

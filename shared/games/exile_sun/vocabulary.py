@@ -6,7 +6,7 @@ from shared.games.kit import (CommandType, EventType, Vocabulary, choice, flag, 
 TOKENS = ("heavy", "medium", "light", "shipyard", "decoy")
 _space = text(16, description="A map space, e.g. s0.p1, x2, k0.h1.")
 _card = text(32, description="A card id, e.g. cruiser-3 or power_cells-1.")
-_tech = text(32, nullable=True, required=False, description="A Tech card to play with it.")
+_tech = text(32, required=False, description="A Tech card to play with it (leave out for none).")
 _fleet = text(16, description="A fleet id, e.g. f7.")
 
 PLACE_SYSTEM = CommandType("place_system", {"tile": choice(*SYSTEM_TILES)},
@@ -31,8 +31,9 @@ DISCARD_TECH = CommandType("discard_tech", {"card": _card},
 DEPLOY = CommandType("deploy", {"token": choice(*TOKENS), "space": _space},
                      doc="Fuel Supply: deploy a fleet next to a planet you hold or your "
                          "shipyard; decoys are free (p9, p16).")
-MOVE = CommandType("move", {"fleet": _fleet, "path": listing(_space, 12, min_length=1)},
-                   doc="Move a fleet along a path of spaces (p9).")
+MOVE = CommandType("move", {"fleet": _fleet, "to": _space},
+                   doc="Move a fleet to a space it can reach with its moves left, along the "
+                       "cheapest path around enemy fleets (p9).")
 SCAN = CommandType("scan", {"fleet": _fleet, "target": _fleet, "tech": _tech},
                    doc="Spend a move to scan an enemy fleet (p9).")
 BOOST = CommandType("boost", {"fleet": _fleet, "tech": _card},
@@ -45,7 +46,7 @@ COMMIT = CommandType("commit", {"hand": listing(_card, 8), "strike_craft": integ
                      doc="Battle: choose the Ship cards for this battle in secret (p10).")
 TACTICS = CommandType("tactics", {"columns": listing(record({
     "role": choice("attack", "defend"), "ship": _card, "power": integer(0, 8)}), 20)},
-    doc="Battle: set your tactics in secret, at most 8 power in a column (p11).")
+    doc="Battle: set your tactics in secret: all your fleet power, at most 8 in a column (p11).")
 REPAIR = CommandType("repair", {"ship": _card, "tech": _card},
                      doc="Repair Bots: heal a ship destroyed this round (p13).")
 REGROUP = CommandType("regroup", {"discard_hand": flag(), "booster": _tech},
