@@ -102,6 +102,8 @@ def test_scan_table(distance, roll, success):
     (3, "medium", {"light": 1, "scout": 10}, ("light", 1, 0)),
     (3, "medium", {"light": 0, "scout": 10}, ("scout", 3, 0)),
     (2, "light", {"scout": 10}, ("scout", 2, 0)),
+    (3, "heavy", {"light": 1, "scout": 10}, ("light", 1, 0)),   # p17: Jared, 3 survive a Heavy
+    (1, "light", {"scout": 10}, ("scout", 1, 0)),               # p17: James, 1 survives
 ])
 def test_scout_table(survivors, kind, supply, expected):
     """p15, Scouts: Heavy-1 = Medium (or Light & 1 Scout); Medium-1 = Light (or 3 Scouts);
