@@ -9,7 +9,8 @@ from shared.games.exile_sun.board import board, neighbours
 from shared.games.exile_sun.components import (MAX_PER_COLUMN, TOKEN_SHIPS, circles, ship_class,
                                                tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
-from shared.games.exile_sun.state import ATTACKER, DEFENDER, fleet, fleets_at, planet_owner
+from shared.games.exile_sun.state import (ATTACKER, DEFENDER, OVER_STEP, REPAIR_STEP, SHIPS_STEP,
+                                          TACTICS_STEP, fleet, fleets_at, planet_owner)
 
 QUIET_ROUNDS_TO_DISENGAGE = 3   # ours: RULES_NOTES.md, "Battles that cannot end"
 SHIPYARD_CARD, FLAGSHIP_CARD = "shipyard-1", "flagship-1"
@@ -201,7 +202,7 @@ def _fight_round(tx):
     quiet = not any(h for side in damage for _, h in side)
     over = (not ships[0] or not ships[1]
             or (quiet and b.quiet_rounds + 1 >= QUIET_ROUNDS_TO_DISENGAGE))
-    step = "repair" if any(lost) else ("over" if over else "tactics")
+    step = REPAIR_STEP if any(lost) else (OVER_STEP if over else TACTICS_STEP)
     tx.emit(v.ROUND_FOUGHT, round=b.round + 1, tactics=[list(map(list, t)) for t in b.tactics],
             damage=damage, ships=ships, lost=lost, quiet=quiet, next=step,
             repair_done=[not lost[0], not lost[1]])
@@ -236,11 +237,11 @@ def to_act(state):
     b = state.battle
     if b is None:
         return ()
-    if b.step == "commit":
+    if b.step == SHIPS_STEP:
         return tuple(s for side, s in enumerate(b.seats) if b.commits[side] is None)
-    if b.step == "tactics":
+    if b.step == TACTICS_STEP:
         return tuple(s for side, s in enumerate(b.seats) if b.tactics[side] is None)
-    if b.step == "repair":
+    if b.step == REPAIR_STEP:
         return tuple(s for side, s in enumerate(b.seats) if not b.repair_done[side])
     return ()
 
@@ -250,23 +251,23 @@ def legal(state, seat):
     if b is None or seat not in to_act(state) or not all(
             fleet(state, f) and size(fleet(state, f)) for f in b.fleets):
         return []  # between two events of one command: a battle settled without cards
-    if b.step == "commit":
+    if b.step == SHIPS_STEP:
         return commit_options(state, seat)
-    if b.step == "tactics":
+    if b.step == TACTICS_STEP:
         return tactics_menu(state, seat)
     return repair_options(state, seat)
 
 
 def decide(tx, seat, command):
     b, kind = tx.state.battle, command["type"]
-    if b is not None and b.step == "commit" and kind == v.COMMIT.name:
+    if b is not None and b.step == SHIPS_STEP and kind == v.COMMIT.name:
         _commit(tx, seat, command)
-    elif b is not None and b.step == "tactics" and kind == v.TACTICS.name:
+    elif b is not None and b.step == TACTICS_STEP and kind == v.TACTICS.name:
         _tactics(tx, seat, command)
-    elif b is not None and b.step == "repair" and kind == v.REPAIR.name:
+    elif b is not None and b.step == REPAIR_STEP and kind == v.REPAIR.name:
         _repair(tx, seat, command)
-    elif b is not None and b.step == "repair" and kind == v.PASS.name:
-        tx.emit(v.PASSED, seat=seat, what="repair", side=side_of(tx.state, seat))
+    elif b is not None and b.step == REPAIR_STEP and kind == v.PASS.name:
+        tx.emit(v.PASSED, seat=seat, what=REPAIR_STEP, side=side_of(tx.state, seat))
     else:
         MESSAGES.refuse("wrong_step", phase=tx.state.phase)
 
@@ -295,16 +296,16 @@ def advance(tx, on_end):
     b = tx.state.battle
     if b is None or to_act(tx.state):
         return False
-    if b.step == "commit":
+    if b.step == SHIPS_STEP:
         tx.emit(v.COMMITS_REVEALED, commits=[[list(cards), tech] for cards, tech in b.commits],
                 tokens=list(b.tokens))
-    elif b.step == "tactics":
+    elif b.step == TACTICS_STEP:
         _fight_round(tx)
-    elif b.step == "repair" or b.step == "over":
+    elif b.step == REPAIR_STEP or b.step == OVER_STEP:
         ships = tx.state.battle.ships
         stuck = (tx.state.battle.quiet_rounds >= QUIET_ROUNDS_TO_DISENGAGE)
         if ships[0] and ships[1] and not stuck:
-            tx.emit(v.BATTLE_STEP, step="tactics")
+            tx.emit(v.BATTLE_STEP, step=TACTICS_STEP)
         else:
             winner = None if (ships[0] and ships[1]) or not (ships[0] or ships[1]) \
                 else (ATTACKER if ships[0] else DEFENDER)

@@ -61,21 +61,23 @@ def inside_system(players: int, slot: int) -> tuple:
     return tuple(sorted(s for s in kinds if slot_of(s) == slot and kinds[s] != "gateway"))
 
 
+@lru_cache(maxsize=None)
 def gateways(players: int) -> tuple:
     kinds, _ = board(players)
     return tuple(sorted(s for s, k in kinds.items() if k == "gateway"))
 
 
-def neighbours(players: int, space: str) -> frozenset:
+@lru_cache(maxsize=None)
+def neighbours(players: int, space: str) -> tuple:
     """Spaces one step away; from a gateway, also every space next to any other gateway
     (all gateways are one space for travel: rulebook p9, Gateways)."""
     kinds, adjacency = board(players)
     if kinds[space] != "gateway":
-        return adjacency[space]
+        return tuple(sorted(adjacency[space]))
     out = set()
     for gate in gateways(players):
         out |= adjacency[gate]
-    return frozenset(out - {space})
+    return tuple(sorted(out - {space}))
 
 
 @lru_cache(maxsize=None)

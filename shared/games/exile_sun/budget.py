@@ -4,7 +4,7 @@ limits, and the build turn in which each player trims hands and deploys fleets."
 from itertools import combinations_with_replacement
 
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import neighbours
+from shared.games.exile_sun.board import board, neighbours
 from shared.games.exile_sun.components import (CATEGORIES, COLONIES, FUEL_PER_FLEET,
                                                INITIATIVE, TECH_HAND_LIMIT, tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
@@ -114,19 +114,18 @@ def deploy_spaces(state, seat) -> list:
     anchors |= {f.space for f in state.fleets if f.owner == seat and f.kind == "shipyard"}
     near = set()
     for a in anchors:
-        near |= neighbours(players, a)
+        near |= set(neighbours(players, a))
     free = sorted(s for s in near if _free(state, s))
     if free:
         return free
     fleets = {f.space for f in state.fleets if f.owner == seat and f.space in near}
     second = set()
     for space in fleets:
-        second |= neighbours(players, space)
+        second |= set(neighbours(players, space))
     return sorted(s for s in second if _free(state, s))
 
 
 def _free(state, space):
-    from shared.games.exile_sun.board import board
     return board(len(state.players))[0][space] != "gateway" and not fleets_at(state, space)
 
 

@@ -5,7 +5,8 @@ from shared.games.exile_sun import vocabulary as v
 from shared.games.exile_sun.board import all_planets, planets
 from shared.games.exile_sun.components import (COLONIES, MOVES, SUPPLY, agenda_deck, colonial_stack,
                                                colour_ships, ship_class, tech_effect)
-from shared.games.exile_sun.state import (ALLOCATE, BATTLE, BUILD, DRAFT, MOVE, OVER, Battle,
+from shared.games.exile_sun.state import (ALLOCATE, BATTLE, BUILD, DRAFT, MOVE, OVER, REPAIR_STEP,
+                                          TACTICS_STEP, Battle,
                                           Deck, Fleet, Player, State, fleet, supply_changed,
                                           with_fleet, with_player, without_fleet)
 
@@ -234,7 +235,7 @@ def _commits_revealed(state, d):
             state = _tech_gone(state, seat, tech)
     bonus = tuple(tech_effect(t).get("amount", 0) if t else 0 for _, t in d["commits"])
     ships = tuple(tuple((c, 0) for c in cards) for cards, _ in d["commits"])
-    battle = replace(b, step="tactics", ships=ships, power_bonus=bonus, commits=(None, None))
+    battle = replace(b, step=TACTICS_STEP, ships=ships, power_bonus=bonus, commits=(None, None))
     return replace(state, battle=battle, revealed=state.revealed | set(b.fleets))
 
 
@@ -377,7 +378,7 @@ def _battle_step(state, d):
 
 def _pass(state, d):
     """A seat declined an optional step; `what` says which."""
-    if d["what"] == "repair":
+    if d["what"] == REPAIR_STEP:
         return _repair_passed(state, d["side"])
     return state
 

@@ -1,5 +1,6 @@
 """A score-like estimate for bots: victory points first, then planets, ships and cards."""
 from shared.games.exile_sun.battle import size
+from shared.games.exile_sun.board import distances
 from shared.games.exile_sun.scoring import total_vp
 from shared.games.exile_sun.state import planets_of
 
@@ -13,7 +14,6 @@ def _strength(state, seat) -> float:
 
 def _advance(state, seat) -> float:
     """Fleets closer to enemy planets are worth a little (aggression pays, p2)."""
-    from shared.games.exile_sun.board import distances
     n = len(state.players)
     targets = [p for p, o in state.planets if o != seat]
     if not targets:

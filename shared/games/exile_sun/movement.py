@@ -22,57 +22,71 @@ def _controls_zone(state, seat, space) -> bool:
 
 def step_cost(state, seat, space, credit):
     """(moves, credit after): a move into a trade route covers two trade route spaces."""
-    kind = board(len(state.players))[0][space]
-    trade = kind in TRADE_LIKE or (kind == "military_zone" and _controls_zone(state, seat, space))
-    if trade:
-        return (0, False) if credit else (1, True)
-    if kind == "asteroid_field":
-        pilots = COLONIES[state.players[seat].colony]["ability"] == "asteroid_pilots"
-        return (1 if pilots else 2), False
-    return 1, False
+    return _Costs(state, seat).step(space, credit)
+
+
+class _Costs:
+    """Move costs for one seat on one table, worked out once per search."""
+
+    def __init__(self, state, seat):
+        players = len(state.players)
+        self.kinds = board(players)[0]
+        self.zones = {f"s{slot}.m" for slot in range(players)
+                      if _controls_zone(state, seat, f"s{slot}.m")}
+        self.asteroid = 1 if COLONIES[state.players[seat].colony]["ability"] == \
+            "asteroid_pilots" else 2
+
+    def step(self, space, credit):
+        kind = self.kinds[space]
+        if kind in TRADE_LIKE or space in self.zones:
+            return (0, False) if credit else (1, True)
+        if kind == "asteroid_field":
+            return self.asteroid, False
+        return 1, False
 
 
 def _enemy(state, seat, space):
     return any(f.owner != seat for f in fleets_at(state, space))
 
 
-def _can_end(state, mover, space):
-    """Where a path may end: never a gateway, never on one's own fleet (scouts may join scouts
-    up to 5), on an enemy fleet only to attack one that is not already in a battle."""
-    kinds = board(len(state.players))[0]
+def _can_end(kinds, occupied, battling, mover, space):
+    """Where a path may end: never a gateway, never on one's own fleet, on an enemy fleet only
+    to attack one that is not already in a battle (and scouts never start battles, p15)."""
     if kinds[space] == "gateway":
         return False
-    here = fleets_at(state, space)
+    here = occupied.get(space, ())
     if not here:
         return True
     if len(here) > 1:
         return False
     other = here[0]
-    if other.owner == mover.owner:
-        return False
-    return mover.kind != "scout" and not in_battle(state, other.id)
+    return other.owner != mover.owner and mover.kind != "scout" and other.id not in battling
 
 
 def reachable(state, mover) -> dict:
     """Every space the fleet may end on this move, with the cheapest path (Dijkstra over
-    (space, trade route credit))."""
+    (space, trade route credit)); paths go around enemy fleets and through one's own."""
     players = len(state.players)
-    start = (0, mover.space, False, ())
-    best, out, queue = {}, {}, [start]
+    costs = _Costs(state, mover.owner)
+    occupied = {}
+    for f in state.fleets:
+        occupied.setdefault(f.space, []).append(f)
+    battling = {fid for pair in state.battles for fid in pair}
+    best, out, queue = {}, {}, [(0, mover.space, False, ())]
     while queue:
         cost, space, credit, path = heapq.heappop(queue)
         if best.get((space, credit), 99) <= cost:
             continue
         best[(space, credit)] = cost
-        if path and space not in out and _can_end(state, mover, space):
+        if path and space not in out and _can_end(costs.kinds, occupied, battling, mover, space):
             out[space] = (cost, path)
-        if path and _enemy(state, mover.owner, space):
+        if path and any(f.owner != mover.owner for f in occupied.get(space, ())):
             continue  # a move onto an enemy fleet ends there (battle)
-        for nxt in sorted(neighbours(players, space)):
+        for nxt in neighbours(players, space):
             if nxt == mover.space:
                 continue
-            step, after = step_cost(state, mover.owner, nxt, credit)
-            if cost + step <= mover.moves:
+            step, after = costs.step(nxt, credit)
+            if cost + step <= mover.moves and best.get((nxt, after), 99) > cost + step:
                 heapq.heappush(queue, (cost + step, nxt, after, path + (nxt,)))
     return out
 

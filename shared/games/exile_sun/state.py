@@ -7,6 +7,8 @@ PLACE_SYSTEM, CHOOSE_COLONY, PLACE_FLEETS = "place_system", "choose_colony", "pl
 DRAFT, ALLOCATE, SHIFT, BUILD = "draft", "allocate", "shift", "build"
 MOVE, BATTLE, REGROUP, OVER = "move", "battle", "regroup", "over"
 ATTACKER, DEFENDER = 0, 1
+# A battle's steps (p10-13): choose ships, set tactics (rounds), repairs after losses, over.
+SHIPS_STEP, TACTICS_STEP, REPAIR_STEP, OVER_STEP = "ships", "tactics_round", "repairs", "over"
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class Battle:
     fleets: tuple                # (attacker fleet id, defender fleet id)
     seats: tuple                 # (attacker seat, defender seat)
     tokens: tuple                # token kinds (revealed when the cards are)
-    step: str = "commit"         # commit -> tactics -> repair
+    step: str = SHIPS_STEP
     commits: tuple = (None, None)        # per side: (cards, tech) until revealed
     ships: tuple = ((), ())              # per side: ((card, damage), ...)
     power_bonus: tuple = (0, 0)

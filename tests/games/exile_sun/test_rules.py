@@ -10,7 +10,7 @@ from shared.games.exile_sun.budget import bonuses, items
 from shared.games.exile_sun.components import AGENDAS, TECH, agenda_deck, colour_ships, initiative_cards
 from shared.games.exile_sun.movement import scan_succeeds, step_cost
 from shared.games.exile_sun.scoring import ranks
-from shared.games.exile_sun.state import Battle, Player, State
+from shared.games.exile_sun.state import BATTLE, TACTICS_STEP, Battle, Fleet, Player, State
 
 
 def _table(colonies, **state):
@@ -171,9 +171,8 @@ def test_long_war_plays_to_15():
 
 
 def _battle_state(missing):
-    from shared.games.exile_sun.state import BATTLE, Fleet
     battle = Battle(space="x0", fleets=("f0", "f1"), seats=(0, 1), tokens=("light", "light"),
-                    step="tactics", ships=((("frigate-1", 0),), (("frigate-2", 0),)))
+                    step=TACTICS_STEP, ships=((("frigate-1", 0),), (("frigate-2", 0),)))
     fleets = (Fleet(id="f0", owner=0, kind="scout", space="x0"),
               Fleet(id="f1", owner=1, kind="scout", space="x0"))
     return State(players=(Player(seat=0, colony="kepler"), Player(seat=1, colony="helios")),
