@@ -74,6 +74,9 @@ export class MatchPage {
     if (this.signedIn && match.status === "active" && this.seatedIn(match)) {
       legal = await call("GET", `/v1/matches/${this.matchId}/legal`);
     }
+    // Two refreshes may overlap (an event arrives while one is under way) and answer out of
+    // order: never let an older answer replace a newer one.
+    if (this.match && match.version < this.match.version) return;
     this.match = match;
     setLanguage((match.view && match.view.language) || chosen());
     const changed = JSON.stringify(legal.commands) !== JSON.stringify(this.legal.commands);
