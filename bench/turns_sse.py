@@ -151,7 +151,8 @@ def _ms(seconds: float):
 
 def run(subscribers: int = 1000, rounds: int = 5, worker_class: str = "gevent") -> dict:
     namespace = f"bench-sse-{uuid.uuid4().hex[:10]}:"
-    redis, keys, tokens = connect(redis_url()), Keys(namespace), Tokens(SECRET, connect(redis_url()), Keys(namespace))
+    redis, keys = connect(redis_url()), Keys(namespace)
+    tokens = Tokens(SECRET, redis, keys)
     players = [(uuid.uuid4().hex, None) for _ in range(subscribers)]
     players = [(pid, tokens.issue(pid)) for pid, _ in players]
     port = _free_port()

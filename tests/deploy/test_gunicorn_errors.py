@@ -46,7 +46,8 @@ def server(request, settings, tmp_path):
     deadline = time.monotonic() + 60
     while True:
         try:
-            if _raw(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")[0] == 200:
+            probe = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            if _raw(port, probe)[0] == 200:
                 break
         except OSError:
             pass
