@@ -404,7 +404,7 @@ function connectionWords(state) {
 }
 
 function titleOf(game) {
-  return { exordium: "Exordium", exsilium: "Exsilium", nexum: "Nexum", tictactoe: "Tic-tac-toe" }[game] || game;
+  return { exile_sun: "Exile Sun", exordium: "Exordium", exsilium: "Exsilium", nexum: "Nexum", tictactoe: "Tic-tac-toe" }[game] || game;
 }
 
 /** A refused command as the player reads it: the rule the server quoted, in its language. */
