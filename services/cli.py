@@ -1,55 +1,64 @@
-"""`orrery`: operator commands over match logs — export, import, replay.
+"""`orrery`: operator commands over match logs — export, import, verify, replay.
 
     orrery export MATCH_ID [-o FILE]        the whole log as NDJSON, unredacted
     orrery import FILE [--match-id ID]      re-create a match from an exported log
+    orrery verify FILE|MATCH_ID             re-execute a log; accept it only if it reproduces
     orrery replay MATCH_ID|FILE [--version N] [--seat S]   the match as it stood at N
 
-Redis comes from REDIS_URL (default redis://127.0.0.1:6379/0) and the key namespace from
+Redis and the key namespace are found the way `make run` finds them
+(shared/redis_server.py): REDIS_URL if set; else the Redis on 127.0.0.1:6379 if one
+answers; else a private redis-server over `make run`'s data (data/redis, or
+$ORRERY_DATA_DIR/redis), stopped when the command ends. Keys are prefixed with
 ORRERY_NAMESPACE, as for the services.
 
-`replay` reads a file when its argument names an existing file, and a match id otherwise.
+`replay` and `verify` read a file when their argument names an existing file, and a match
+id otherwise.
 
 Export is an operator tool: it reads the stream straight from Redis and redacts nothing,
 so an exported file holds every hidden card of the match. Each line is one logged event,
-`{"v", "type", "data", "at"}`, exactly as `GET /v1/matches/{id}/log` gives it.
+`{"v", "type", "schema", "data", "at"}`, with "cause" (the command and seat, or the system
+command, behind the batch) on each batch's first event, exactly as `GET
+/v1/matches/{id}/log` gives it; once the match is over the first line also carries the
+match's "seed" (services/match/export.py).
 
-Import checks the file before writing anything: versions 1..n in order, MatchCreated first
-and only first, a registered game, and a fold through `shared.games.replay` that succeeds
-for every event. It then appends the whole log in one append at expected version 0, so an
-existing match is never touched (the refusal is decided by the append script, not by a
-check that could race).
+Import and verify re-execute the log (services/match/verify.py): the setup drawn again
+from the seed and every recorded cause decided again, and refuse the log at the first event
+that differs, writing nothing. A log written before causes were recorded, or exported
+without its seed, is checked as far as it can be (every event must replay) and the output
+says which events were not re-executed (`"verified": false`; `verify` then exits with 2).
+Import writes the whole log at once, each event with its own time, schema version and
+cause, only into a match that has no events (the refusal is decided by a Redis script,
+not by a check that could race), and keeps the seed, so the copy verifies as the original.
 
-Match ids: with `--match-id`, the id inside MatchCreated is rewritten to the new id. The
-log's first event states which match it is, and the rest of the platform believes it: the
-fold names the state after it, and the state cache and snapshots are keyed by that name.
-Keeping the old id under a new key would make the copy answer as the original, and its
-snapshots would be written over the original's. So a copy is a new match that says so; its
-events are otherwise the same facts. (What is lost is the pointer back to the original
-match; if that provenance matters, MatchCreated would need a field for it.) The events'
-`at` times become the import time, because the append script stamps one time per append.
-Import writes the log only: the match's private seed is never exported, so a match imported
-before its end draws its future chance from a new seed (the match service makes one on
-first use), and the match is not announced on the bus nor listed under its players.
+Match ids: a match is imported under the id its MatchCreated names when that id is free
+and one the API serves (32 hex digits); otherwise under a fresh id, printed. With
+`--match-id`, under that id (refused if taken). The id inside MatchCreated is rewritten
+to the id imported under: the log's first event states which match it is, and the fold,
+the state cache and snapshots all believe it. The match is not announced on the bus nor
+listed under its players.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Optional
 
+from services.match.chance import SEED_FIELD
+from services.match.export import is_over, ndjson, stored_seed, with_seed
+from services.match.verify import LogRefused, Verdict, fold_event, verify
 from shared.config import Settings
 from shared.eventlog.connect import connect
-from shared.eventlog.keys import Keys
+from shared.eventlog.keys import MATCH_ID, Keys, new_match_id
 from shared.eventlog.log import EventLog, VersionConflict
-from shared.games.registry import UnknownGame
-from shared.games.replay import MATCH_CREATED, MatchState, apply
+from shared.games.replay import MatchState, fold
+from shared.redis_server import data_dir, resolve
 
 PAGE = 1000
-_MATCH_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
+PARTLY_VERIFIED = 2  # `verify`'s exit code for a log accepted without re-executing it all
 
 
 class Refused(Exception):
@@ -58,9 +67,9 @@ class Refused(Exception):
 
 # -- reading and checking logs ----------------------------------------------------------
 
-def parse_ndjson(lines: Iterable[str], source: str) -> list:
-    """Logged events from NDJSON text, checked for shape and version order."""
-    events = []
+def parse_ndjson(lines: Iterable[str], source: str) -> tuple:
+    """(logged events, seed or None) from NDJSON text, checked for shape and version order."""
+    events, seed = [], None
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -78,11 +87,23 @@ def parse_ndjson(lines: Iterable[str], source: str) -> list:
                           f"where {expected} was expected (versions must run 1, 2, 3...)")
         if event.get("at") is not None and not isinstance(event["at"], str):
             raise Refused(f"{source} line {number}: 'at' must be a time string")
-        events.append({"v": event["v"], "type": event["type"], "data": event["data"],
-                       "at": event.get("at")})
+        schema = event.get("schema", 1)
+        if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
+            raise Refused(f"{source} line {number}: 'schema' must be a version (1, 2, ...)")
+        if SEED_FIELD in event:
+            if expected != 1 or isinstance(event[SEED_FIELD], bool) \
+                    or not isinstance(event[SEED_FIELD], int):
+                raise Refused(f"{source} line {number}: only the first line carries the "
+                              "seed, an integer")
+            seed = event[SEED_FIELD]
+        logged = {"v": event["v"], "type": event["type"], "schema": schema,
+                  "data": event["data"], "at": event.get("at")}
+        if "cause" in event:
+            logged["cause"] = event["cause"]
+        events.append(logged)
     if not events:
         raise Refused(f"{source} holds no events")
-    return events
+    return events, seed
 
 
 def replay_checked(events: list, upto: Optional[int] = None) -> MatchState:
@@ -91,30 +112,35 @@ def replay_checked(events: list, upto: Optional[int] = None) -> MatchState:
     for event in events:
         if upto is not None and state is not None and state.version >= upto:
             break
-        if (event["type"] == MATCH_CREATED) != (event["v"] == 1):
-            raise Refused(f"event v{event['v']} ({event['type']}): a log starts with "
-                          f"{MATCH_CREATED}, and has it only there")
         try:
-            state = apply(state, event)
-        except UnknownGame as error:
-            raise Refused(f"event v1 names a game this server does not host: {error}") from None
-        except KeyError as error:
-            if error.args == (event["type"],):
-                raise Refused(f"event v{event['v']} has the unknown event type "
-                              f"{event['type']!r}: {state.game} has no such event") from None
-            raise Refused(f"event v{event['v']} ({event['type']}) does not replay: "
-                          f"missing {error}") from None
-        except Exception as error:  # noqa: BLE001 - any failure means the log is not valid
-            raise Refused(f"event v{event['v']} ({event['type']}) does not replay: "
-                          f"{type(error).__name__}: {error}") from None
+            state = fold_event(state, event)
+        except LogRefused as refusal:
+            raise Refused(str(refusal)) from None
     return state
+
+
+def verified(events: list, seed: Optional[int]) -> Verdict:
+    try:
+        return verify(events, seed)
+    except LogRefused as refusal:
+        raise Refused(f"the log differs from its re-execution at {refusal}") from None
 
 
 # -- Redis ------------------------------------------------------------------------------
 
-def open_log() -> EventLog:
-    settings = Settings.from_env()
-    return EventLog(connect(settings.redis_url), Keys(settings.namespace))
+@contextmanager
+def redis_found():
+    """A Redis client and the key namespace, found as `make run` finds them."""
+    handle = resolve(data_dir() / "redis")
+    try:
+        settings = Settings.from_env(redis_url=handle.url)
+        client = connect(settings.redis_url)
+        try:
+            yield client, Keys(settings.namespace)
+        finally:
+            client.close()
+    finally:
+        handle.stop()
 
 
 def read_all(log: EventLog, match_id: str) -> list:
@@ -130,19 +156,27 @@ def read_all(log: EventLog, match_id: str) -> list:
     return events
 
 
+def stored(redis, keys: Keys, match_id: str) -> tuple:
+    """A stored match's (events, seed): the seed whenever one is stored (verify), which
+    export only shows once the match is over."""
+    events = read_all(EventLog(redis, keys), match_id)
+    return events, stored_seed(redis, keys.meta(match_id))
+
+
 # -- commands ---------------------------------------------------------------------------
 
 def export(args) -> None:
-    events = read_all(open_log(), args.match_id)
-    text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for e in events)
+    with redis_found() as (redis, keys):
+        events, seed = stored(redis, keys, args.match_id)
+    over = is_over(fold(events))
+    text = "".join(ndjson(with_seed(events, seed if over else None)))
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
 
 
-def _read_file(path: str) -> list:
+def _read_file(path: str) -> tuple:
     try:
         with open(path, encoding="utf-8") as handle:
             return parse_ndjson(handle, path)
@@ -153,30 +187,57 @@ def _read_file(path: str) -> list:
 
 
 def import_(args) -> None:
-    events = _read_file(args.file)
-    replay_checked(events)
-    match_id = args.match_id or events[0]["data"].get("match_id")
-    if not isinstance(match_id, str) or not _MATCH_ID.match(match_id):
-        raise Refused(f"match id {match_id!r} is not valid (letters, digits, '_.:-' only)")
+    events, seed = _read_file(args.file)
+    verdict = verified(events, seed)
+    if args.match_id is not None and not MATCH_ID.match(args.match_id):
+        raise Refused(f"match id {args.match_id!r} is not one the API serves "
+                      "(32 lowercase hex digits)")
+    named = events[0]["data"].get("match_id")
+    with redis_found() as (redis, keys):
+        log = EventLog(redis, keys)
+        match_id = args.match_id or (named if isinstance(named, str) and MATCH_ID.match(named)
+                                     else new_match_id())
+        while True:
+            try:
+                version = log.restore(match_id, _named(events, match_id))
+                break
+            except VersionConflict as conflict:
+                if args.match_id is not None:
+                    raise Refused(f"match {match_id!r} already exists (at version "
+                                  f"{conflict.current}); nothing was imported") from None
+                match_id = new_match_id()  # the file's id is taken: a fresh one
+        if seed is not None:
+            redis.hsetnx(keys.meta(match_id), SEED_FIELD, seed)
+    out = {"match_id": match_id, "version": version, **verdict.as_json()}
+    if match_id != named:
+        out["imported_from"] = named
+    print(json.dumps(out))
+
+
+def _named(events: list, match_id: str) -> list:
     first = events[0]
-    created = {**first, "data": {**first["data"], "match_id": match_id}}
-    events = [created, *events[1:]]
-    log = open_log()
-    try:
-        result = log.append(match_id, events, expected_version=0)
-    except VersionConflict as conflict:
-        raise Refused(f"match {match_id!r} already exists (at version {conflict.current}); "
-                      "nothing was imported") from None
-    print(json.dumps({"match_id": match_id, "version": result.last_version}))
+    return [{**first, "data": {**first["data"], "match_id": match_id}}, *events[1:]]
+
+
+def verify_(args) -> int:
+    if os.path.isfile(args.log):
+        events, seed = _read_file(args.log)
+    else:
+        with redis_found() as (redis, keys):
+            events, seed = stored(redis, keys, args.log)
+    verdict = verified(events, seed)
+    print(json.dumps({"match_id": verdict.state.match_id, **verdict.as_json()}))
+    return 0 if verdict.complete else PARTLY_VERIFIED
 
 
 def replay(args) -> None:
     source = args.match
     if os.path.isfile(source):
-        events = _read_file(source)
-        replay_checked(events)  # a file is checked whole, as import would
+        events, _ = _read_file(source)
+        replay_checked(events)  # a file is checked whole (folded; `verify` re-executes it)
     else:
-        events = read_all(open_log(), source)
+        with redis_found() as (redis, keys):
+            events = read_all(EventLog(redis, keys), source)
     last = len(events)
     version = last if args.version is None else args.version
     if not 1 <= version <= last:
@@ -205,10 +266,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("match_id")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
     p.set_defaults(run=export)
-    p = commands.add_parser("import", help="re-create a match from an exported log")
+    p = commands.add_parser("import", help="re-create a match from an exported log "
+                                           "(re-executed first)")
     p.add_argument("file")
-    p.add_argument("--match-id", help="import under this id (MatchCreated is rewritten)")
+    p.add_argument("--match-id", help="import under this id (default: the log's own id if "
+                                      "free, else a fresh one)")
     p.set_defaults(run=import_)
+    p = commands.add_parser("verify", help="re-execute a log (a file or a stored match); "
+                                           "exit 0 if it reproduces, 1 if not, 2 if only "
+                                           "partly checkable")
+    p.add_argument("log", metavar="FILE|MATCH_ID")
+    p.set_defaults(run=verify_)
     p = commands.add_parser("replay", help="print the match as it stood at a version")
     p.add_argument("match", metavar="MATCH_ID|FILE")
     p.add_argument("--version", type=int, help="version to show (default: the latest)")
@@ -226,11 +294,10 @@ def main(argv: Optional[list] = None) -> int:
         return arena.main(argv[1:])
     args = parser().parse_args(argv)
     try:
-        args.run(args)
+        return args.run(args) or 0
     except Refused as refusal:
         print(f"orrery {args.command}: {refusal}", file=sys.stderr)
         return 1
-    return 0
 
 
 if __name__ == "__main__":

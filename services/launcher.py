@@ -22,10 +22,10 @@ import tempfile
 from pathlib import Path
 
 from services.supervisor import Program, Supervisor
-from shared.redis_server import resolve
+from shared.redis_server import data_dir, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(os.environ.get("ORRERY_DATA_DIR", ROOT / "data"))
+DATA = data_dir()
 
 
 def _secret() -> str:

@@ -1,10 +1,11 @@
 """The one command path: HTTP and the bus consumer both submit commands through `submit`,
 and the platform's own commands (timeouts, vacations) through `submit_system`.
 
-Load the match, check the expected version and the turn, decide (platform commands first:
-services/match/platform_commands.py, then the engine), append at the version decided on (the
-append script is the one place concurrency and command ids are settled), fold what was
-written, remember and announce. A repeated command id gets its first answer: the append
+Load the match, check the expected version and the turn, decide (services/match/decisions.py:
+platform commands first, then the engine), append at the version decided on (the append
+script is the one place concurrency and command ids are settled) with each event's schema
+version and the batch's cause (the command and seat, the system command or the invitation
+answer that `orrery verify` re-executes), fold what was written, remember and announce. A repeated command id gets its first answer: the append
 script says so, and when the command would now be refused (a stale version, not the seat's
 turn any more, a rule) its id is looked up before the refusal is answered.
 
@@ -18,20 +19,17 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Optional
 
-from services.match import platform_commands
+from services.match import decisions
 from services.match.announce import announce
-from services.match.chance import decision_rng
 from services.match.context import MatchContext
 from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
                                     DUPLICATES)
 from services.match.queries import load_match
 from shared.eventlog import AppendResult, CommandIdReused
 from shared.eventlog import VersionConflict as LogMoved
-from shared.games import api as engine_api
-from shared.games import platform
-from shared.games.replay import MatchState, fold
+from shared.games.replay import MatchState, fold, stamped
 from shared.web import errors
 
 ATTEMPTS = 5  # appends retried when another writer won and the client gave no version
@@ -55,38 +53,37 @@ def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
 
     `state`: the match as the caller just loaded it (the HTTP route does, to find the
     seat), so it is not loaded twice; an append at a stale version is refused anyway."""
-    def decide(state: MatchState) -> list:
-        return _decide(ctx, state, seat, command, source)
     key = command_key(seat, command_id)
-    return _timed(ctx, match_id, key, expected_version, decide, source, state,
+    return _timed(ctx, match_id, key, expected_version,
+                  decisions.seat_cause(seat, command, source), source, state,
                   digest=command_digest(command) if key else None)
 
 
 def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
                   now: Optional[float] = None) -> CommandResult:
     """Apply a platform command (time_out, vacation_start, vacation_end: see
-    platform_commands), checked against the log and the wall clock `now`."""
-    def decide(state: MatchState) -> list:
-        rng = decision_rng(ctx.seeds.of(state.match_id), state.version)
-        return platform_commands.decide_system(state, command, time.time() if now is None
-                                               else now, rng)
-    return _timed(ctx, match_id, f"system:{command_id}", None, decide, "system",
+    platform_commands), checked against the log and the wall clock `now` (recorded with
+    the events, so that verifying the log decides it again at the same time)."""
+    cause = decisions.system_cause(command, time.time() if now is None else now)
+    return _timed(ctx, match_id, f"system:{command_id}", None, cause, "system",
                   digest=command_digest(command))
 
 
-def submit_reply(ctx: MatchContext, match_id: str, decide: Callable[[MatchState], list],
+def submit_reply(ctx: MatchContext, match_id: str, answer: str, player_id: str,
                  state: Optional[MatchState] = None) -> CommandResult:
-    """Apply a player's answer to an invitation (services/match/invitations.py): `decide`
-    runs on the match as it is, again if another answer was appended first."""
-    return _timed(ctx, match_id, None, None, decide, "http", state)
+    """Apply a player's answer ("accept" or "decline") to an invitation
+    (services/match/invitations.py), decided on the match as it is, again if another
+    answer was appended first."""
+    return _timed(ctx, match_id, None, None, decisions.reply_cause(answer, player_id),
+                  "http", state)
 
 
-def _timed(ctx, match_id, key, expected_version, decide, source,
+def _timed(ctx, match_id, key, expected_version, cause: dict, source,
            state: Optional[MatchState] = None, digest: Optional[str] = None) -> CommandResult:
     started = time.perf_counter()
     try:
         try:
-            result = _submit(ctx, match_id, key, expected_version, decide, state, digest)
+            result = _submit(ctx, match_id, key, expected_version, cause, state, digest)
         except CommandIdReused as reused:
             raise errors.CommandIdReused(reused.command_id.partition(":")[2]) from None
     except errors.ApiError as error:
@@ -110,15 +107,16 @@ def command_digest(command: dict) -> str:
 
 
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
-            decide: Callable[[MatchState], list],
-            state: Optional[MatchState] = None, digest: Optional[str] = None) -> CommandResult:
+            cause: dict, state: Optional[MatchState] = None,
+            digest: Optional[str] = None) -> CommandResult:
     if state is None:
         state = load_match(ctx, match_id)
+    seed = lambda: ctx.seeds.of(match_id)  # noqa: E731 - read only if the decision draws
     for _ in range(ATTEMPTS):
         try:
             if expected_version is not None and expected_version != state.version:
                 raise errors.VersionConflict(state.version)
-            events = decide(state)
+            events = decisions.decide(state, cause, seed)
         except Exception:
             # A command id seen before gets its first answer, whatever deciding it again
             # says: the retry of a command that was applied is stale or out of turn now.
@@ -130,8 +128,8 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
             return CommandResult(state=state, events=[], version=state.version,
                                  to_act=state.to_act(), duplicate=True)
         try:
-            written = ctx.log.append(match_id, events, state.version, command_id=key,
-                                     command_digest=digest)
+            written = ctx.log.append(match_id, stamped(state.engine, events), state.version,
+                                     command_id=key, cause=cause, command_digest=digest)
         except LogMoved as moved:
             CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
             if expected_version is not None:
@@ -143,51 +141,6 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         APPENDS.labels("command").inc()
         return _applied(ctx, state, written)
     raise errors.VersionConflict(state.version)
-
-
-def _decide(ctx: MatchContext, state: MatchState, seat: int, command: dict,
-            source: str) -> list:
-    """The events a seat's command causes; raise the matching ApiError.
-
-    Platform commands are decided before the engine. A player's own command (HTTP) for a
-    seat a bot took over reclaims it: SeatReclaimed goes first, in the same append."""
-    if command.get("type") in platform_commands.SEAT_COMMANDS:
-        return platform_commands.decide_seat(state, seat, command)
-    facts = state.platform
-    reclaim = []
-    if source == "http" and state.status == "active":
-        if facts.out[seat] is not None:
-            raise errors.IllegalCommand(f"Seat {seat} is out of the match ({facts.out[seat]}).")
-        if platform.taken_over(facts, seat):
-            reclaim = [platform_commands.reclaimed(seat)]
-    if seat not in state.to_act():
-        raise errors.NotYourTurn(_not_your_turn(state, seat)
-                                 + platform_commands.taken_over_hint(state, seat))
-    rng = decision_rng(ctx.seeds.of(state.match_id), state.version)
-    try:
-        events = reclaim + state.engine.decide(state.game_state, seat, command, rng)
-    except engine_api.NotYourTurn as refusal:
-        raise errors.NotYourTurn(refusal.rule) from None
-    except engine_api.MalformedCommand as refusal:  # the shape, not a rule: 400
-        raise errors.InvalidRequest({"command": refusal.fields}, refusal.rule) from None
-    except engine_api.IllegalCommand as refusal:
-        raise errors.IllegalCommand(refusal.rule) from None
-    if len(events) == len(reclaim):
-        raise errors.IllegalCommand("That command would change nothing.")
-    return events
-
-
-_NOT_ACTIVE = {"finished": "The match is over.", "aborted": "The match was aborted.",
-               "declined": "The match was declined; it never started.",
-               "invited": "The match has not started: it waits for its invited players to "
-                          "accept (POST /v1/matches/{id}/accept)."}
-
-
-def _not_your_turn(state: MatchState, seat: int) -> str:
-    if state.status != "active":
-        return _NOT_ACTIVE[state.status]
-    waiting = ", ".join(str(s) for s in state.to_act()) or "nobody"
-    return f"Seat {seat} is not to act now; waiting for seat {waiting}."
 
 
 def _applied(ctx: MatchContext, before: MatchState, written: AppendResult) -> CommandResult:

@@ -13,11 +13,12 @@ from typing import Optional
 from services.match.announce import announce
 from services.match.chance import setup_rng
 from services.match.context import MatchContext
+from services.match.decisions import setup_cause
 from services.match.metrics import APPENDS
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games.api import Game
 from shared.games.registry import UnknownGame, get_game
-from shared.games.replay import MatchState, fold, match_created
+from shared.games.replay import MatchState, fold, match_created, stamped
 from shared.games.terms import TermsRefused, check_terms
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
@@ -50,9 +51,11 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
                             setup=len(setup), invited=invited)
     if provenance is not None:
         created["data"]["matchmaking"] = dict(provenance)
-    events = [created] + ([] if invited else setup)
+    events = stamped(engine, [created] + ([] if invited else setup))
     try:
-        written = ctx.log.append(match_id, events, expected_version=0)
+        written = ctx.log.append(match_id, events, expected_version=0,
+                                 cause=setup_cause("matchmaking" if provenance is not None
+                                                   else caller))
     except LogMoved:  # the same match_id was created concurrently: that one stands
         return ctx.store.load(match_id)
     APPENDS.labels("creation").inc()
@@ -69,13 +72,6 @@ def invited_seats(seats: list, caller: Optional[str]) -> list:
     if caller is None:
         return []
     return [i for i, seat in enumerate(seats) if seat.get("player_id") not in (None, caller)]
-
-
-def setup_events(ctx: MatchContext, state: MatchState) -> list:
-    """The setup of an invited match, drawn when it starts: from the match's seed, exactly
-    as it would have been drawn at creation."""
-    return state.engine.setup(state.options, len(state.seats),
-                              setup_rng(ctx.seeds.of(state.match_id)))
 
 
 def _game(name: str) -> Game:

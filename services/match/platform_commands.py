@@ -16,7 +16,7 @@ the ApiError that says why not. Deciding is pure over the folded state and `now`
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Callable, Optional
 
 from shared.games import api as engine_api
 from shared.games import platform
@@ -72,11 +72,12 @@ def taken_over_hint(state: MatchState, seat: int) -> str:
 # ---- system commands ----------------------------------------------------------------------
 
 def decide_system(state: MatchState, command: dict, now: float,
-                  rng: Optional[random.Random] = None) -> list:
-    """The events of a system command at wall time `now` (seconds since the epoch)."""
+                  chance: Optional[Callable[[], random.Random]] = None) -> list:
+    """The events of a system command at wall time `now` (seconds since the epoch);
+    `chance` makes the decision's generator when a skipped turn's pass needs one."""
     kind = command.get("type")
     if kind == "time_out":
-        return time_out(state, command, now, rng)
+        return time_out(state, command, now, chance)
     if kind == "vacation_start":
         return vacation_start(state, command)
     if kind == "vacation_end":
@@ -92,7 +93,7 @@ def _int(command: dict, name: str) -> int:
 
 
 def time_out(state: MatchState, command: dict, now: float,
-             rng: Optional[random.Random] = None) -> list:
+             chance: Optional[Callable[[], random.Random]] = None) -> list:
     """TurnTimedOut and what the match's policy does about it, if the seat's deadline really
     passed at the version named (a timeout for a seat not to act, or stale, is refused)."""
     seat, version = _int(command, "seat"), _int(command, "version")
@@ -109,14 +110,14 @@ def time_out(state: MatchState, command: dict, now: float,
     policy = state.platform.rules.on_timeout
     timed_out = event(platform.TURN_TIMED_OUT, seat=seat, version=version, policy=policy,
                       deadline=iso(deadline))
-    return [timed_out] + _policy(state, seat, policy, rng)
+    return [timed_out] + _policy(state, seat, policy, chance)
 
 
-def _policy(state: MatchState, seat: int, policy: str, rng) -> list:
+def _policy(state: MatchState, seat: int, policy: str, chance) -> list:
     if policy == "forfeit":
         return [event(platform.SEAT_FORFEITED, seat=seat)]
     if policy == "skip":
-        passed = _pass(state, seat, rng)
+        passed = _pass(state, seat, chance)
         if passed:
             return passed
         # The game allows no pass at this moment: a bot plays this turn and on, as `bot`.
@@ -125,14 +126,15 @@ def _policy(state: MatchState, seat: int, policy: str, rng) -> list:
                   level=stand_in["level"], reason="timeout")]
 
 
-def _pass(state: MatchState, seat: int, rng) -> list:
+def _pass(state: MatchState, seat: int, chance) -> list:
     """The engine's events for the seat's pass, or [] when it cannot pass now."""
     engine = state.engine
     command = engine.pass_command(state.game_state, seat) if engine.pass_command else None
     if command is None:
         return []
+    rng = chance() if chance is not None else random.Random(0)
     try:
-        return list(engine.decide(state.game_state, seat, command, rng or random.Random(0)))
+        return list(engine.decide(state.game_state, seat, command, rng))
     except engine_api.RuleError:
         return []
 

@@ -1,11 +1,11 @@
 """Reading matches: the view, legal commands, event pages, replays and the raw log."""
 from __future__ import annotations
 
-import json
-import re
 from typing import Iterator, Optional
 
+from services.match.export import is_over, ndjson, stored_seed, with_seed
 from services.match.redaction import redact_all
+from shared.eventlog.keys import MATCH_ID
 from shared.eventlog.store import MatchNotFound
 from shared.games import clock as clocks
 from shared.games import platform
@@ -13,12 +13,10 @@ from shared.games.registry import UnknownGame
 from shared.games.replay import MatchState
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
-_MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
-
 
 def load_match(ctx, match_id: str, version: Optional[int] = None) -> MatchState:
     """The match (after `version` events when given); 404 when there is no such match."""
-    if not _MATCH_ID.match(match_id):  # also keeps odd text out of Redis key names
+    if not MATCH_ID.match(match_id):  # also keeps odd text out of Redis key names
         raise NotFound(f"There is no match {match_id!r}.")
     try:
         return ctx.store.load(match_id, version)
@@ -85,9 +83,10 @@ def replay(ctx, state: MatchState, version: int, seat: Optional[int]) -> dict:
 
 
 def log_lines(ctx, state: MatchState) -> Iterator[str]:
-    """The whole unredacted log as NDJSON lines; only a finished match's log is public."""
-    if state.status != "finished":
+    """The whole unredacted log as NDJSON lines, with the seed and every batch's cause
+    (services/match/export.py); public once the match is over (finished or aborted)."""
+    if not is_over(state):
         raise Forbidden("The log of a match in progress holds hidden information; "
                         "it can be exported once the match is over.")
     events = ctx.log.read(state.match_id, to_version=state.version)
-    return (json.dumps(event, separators=(",", ":")) + "\n" for event in events)
+    return ndjson(with_seed(events, stored_seed(ctx.redis, ctx.keys.meta(state.match_id))))

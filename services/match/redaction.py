@@ -8,11 +8,16 @@ from shared.games.replay import MatchState
 
 
 def redact(state: MatchState, event: dict, seat: Optional[int]) -> dict:
-    """`event` ({v, type, data, at}) as `seat` (None: spectator) may see it now.
+    """`event` ({v, type, schema, data, at}) as `seat` (None: spectator) may see it now.
 
     `state` is the match as it is now: once it is finished every event is public. Platform
-    events (MatchCreated, timeouts, resignations, ...) hold nothing hidden.
+    events (MatchCreated, timeouts, resignations, ...) hold nothing hidden. The cause a
+    batch records (a seat's command) is never shown here: a command may name what only its
+    seat sees (a card in hand); the whole log, causes included, is public once the match is
+    over (GET /log).
     """
+    if "cause" in event:
+        event = {key: value for key, value in event.items() if key != "cause"}
     if platform.is_platform(event["type"]) or state.status == "finished":
         return event
     seen = state.engine.redact({"type": event["type"], "data": event["data"]}, seat)

@@ -81,7 +81,8 @@ class CreateMatchSchema(Schema):
     options = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict)
     clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
     seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED), metadata={
-        "description": "Makes the match's shuffles reproducible; never shown again."})
+        "description": "Makes the match's shuffles reproducible; shown again only in the match's log "
+        "once it is over (GET /log), so anyone can re-execute it."})
 
 
 class CreatedSchema(Schema):
@@ -125,6 +126,9 @@ class LegalSchema(Schema):
 class LoggedEventSchema(Schema):
     v = fields.Integer(required=True)
     type = fields.String(required=True)
+    schema = fields.Integer(required=True, metadata={
+        "description": "The version of this event type's data shape when it was logged "
+                       "(1 for events logged before versions were recorded)."})
     data = fields.Dict(required=True)
     at = fields.String(required=True)
 

@@ -1,9 +1,11 @@
 -- Append events to a match stream if, and only if, the stream is at the expected version.
 -- KEYS[1] the match's event stream, KEYS[2] the match's command-results hash
 -- ARGV[1] expected version, ARGV[2] command id ('' for none), ARGV[3] timestamp,
--- ARGV[4] number of events n, then n pairs (type, data as JSON), then optionally the
--- command's digest, kept beside the command id's result ('first:last:digest') so that a
--- repeated id can be told from an id reused for another command.
+-- ARGV[4] number of events n, ARGV[5] the batch's cause as JSON ('' for none: what
+-- produced these events, kept on the batch's first entry so a log can be re-executed),
+-- then n triples (type, schema version, data as JSON), then optionally the command's
+-- digest, kept beside the command id's result ('first:last:digest') so that a repeated id
+-- can be told from an id reused for another command.
 -- Returns {'appended', 'first:last'} | {'duplicate', 'first:last[:digest]'} | {'conflict', current}
 -- Stream ids are '<version>-1', so a version is its own stream id and reading from a
 -- version is an XRANGE. The log is never trimmed, so XLEN is the version.
@@ -21,13 +23,19 @@ if current ~= expected then
 end
 local n = tonumber(ARGV[4])
 for i = 1, n do
-  redis.call('XADD', KEYS[1], (expected + i) .. '-1',
-             'type', ARGV[3 + 2 * i], 'data', ARGV[4 + 2 * i],
-             'at', ARGV[3], 'cmd', command_id)
+  local base = 3 + 3 * i
+  if i == 1 and ARGV[5] ~= '' then
+    redis.call('XADD', KEYS[1], (expected + i) .. '-1', 'type', ARGV[base], 'schema',
+               ARGV[base + 1], 'data', ARGV[base + 2], 'at', ARGV[3], 'cmd', command_id,
+               'cause', ARGV[5])
+  else
+    redis.call('XADD', KEYS[1], (expected + i) .. '-1', 'type', ARGV[base], 'schema',
+               ARGV[base + 1], 'data', ARGV[base + 2], 'at', ARGV[3], 'cmd', command_id)
+  end
 end
 local result = (expected + 1) .. ':' .. (expected + n)
 if command_id ~= '' then
-  local digest = ARGV[5 + 2 * n]
+  local digest = ARGV[6 + 3 * n]
   if digest and digest ~= '' then
     redis.call('HSET', KEYS[2], command_id, result .. ':' .. digest)
   else

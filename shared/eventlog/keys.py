@@ -7,9 +7,17 @@ keeps test runs (and tenants) apart; it never contains braces.
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import dataclass
 
 _NAMESPACE = re.compile(r"^[A-Za-z0-9_.:-]*$")
+# What a match id looks like: every id the match API serves, and so every id that anything
+# writing a match (creation, `orrery import`) may use; it also keeps odd text out of keys.
+MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
+
+
+def new_match_id() -> str:
+    return uuid.uuid4().hex
 
 
 @dataclass(frozen=True)

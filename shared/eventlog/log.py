@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 from shared.eventlog.keys import Keys
 
 _SCRIPT = (Path(__file__).parent / "append.lua").read_text()
+_RESTORE = (Path(__file__).parent / "restore.lua").read_text()
 
 
 class CommandIdReused(Exception):
@@ -38,7 +39,7 @@ class AppendResult:
     """Which versions an append wrote, and whether it was a repeat of an earlier command.
 
     `logged` holds the events this append wrote exactly as `read` returns them ({v, type,
-    data, at}), so a writer need not read them back; it is empty for a duplicate (its
+    schema, data, at}, and the batch's cause on the first), so a writer need not read them back; it is empty for a duplicate (its
     events are the first append's) and for a result looked up by `command_result`."""
 
     first_version: int
@@ -68,13 +69,31 @@ def _check_digest(command_id: str, stored: str, given: Optional[str]) -> None:
         raise CommandIdReused(command_id)
 
 
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def schema_of(event: dict) -> int:
+    """An event's schema version: as stamped, or 1 for an event written before events
+    carried one (that shape is, by definition, version 1)."""
+    return event.get("schema") or 1
+
+
 def decode_entry(entry_id, fields) -> dict:
-    """A stream entry as a logged event: {"v", "type", "data", "at"}."""
+    """A stream entry as a logged event: {"v", "type", "schema", "data", "at"}, plus
+    "cause" on the first event of each batch (what produced the batch: shared/eventlog
+    records it, services/match decides what it says)."""
     entry_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-    get = lambda k: fields[k.encode()] if k.encode() in fields else fields[k]  # noqa: E731
+    get = lambda k: fields.get(k.encode(), fields.get(k))  # noqa: E731
     text = lambda v: v.decode() if isinstance(v, bytes) else v  # noqa: E731
-    return {"v": int(entry_id.split("-")[0]), "type": text(get("type")),
-            "data": json.loads(get("data")), "at": text(get("at"))}
+    schema = get("schema")
+    event = {"v": int(entry_id.split("-")[0]), "type": text(get("type")),
+             "schema": int(schema) if schema else 1,
+             "data": json.loads(get("data")), "at": text(get("at"))}
+    cause = get("cause")
+    if cause:
+        event["cause"] = json.loads(cause)
+    return event
 
 
 class EventLog:
@@ -84,20 +103,25 @@ class EventLog:
         self.redis = redis
         self.keys = keys
         self._append = redis.register_script(_SCRIPT)
+        self._restore = redis.register_script(_RESTORE)
 
     def append(self, match_id: str, events: Sequence[dict], expected_version: int,
-               command_id: Optional[str] = None,
+               command_id: Optional[str] = None, cause: Optional[dict] = None,
                command_digest: Optional[str] = None) -> AppendResult:
         """Append `events` at `expected_version`; raise VersionConflict if the log moved.
 
         A `command_id` seen before appends nothing and returns the first result, or raises
-        CommandIdReused when `command_digest` (of the command) differs from the first's."""
+        CommandIdReused when `command_digest` (of the command) differs from the first's.
+
+        Each event's "schema" (its shape's version, 1 when absent) is stored with it;
+        `cause` (what produced the batch, JSON-able) with the batch's first event."""
         if not events:
             raise ValueError("an append needs at least one event")
         at = _now()
-        args = [expected_version, command_id or "", at, len(events)]
+        args = [expected_version, command_id or "", at, len(events),
+                "" if cause is None else _json(cause)]
         for event in events:
-            args += [event["type"], json.dumps(event["data"], separators=(",", ":"))]
+            args += [event["type"], schema_of(event), _json(event["data"])]
         if command_digest:
             args.append(command_digest)
         status, value = self._append(
@@ -111,10 +135,29 @@ class EventLog:
             _check_digest(command_id, digest, command_digest)
             return AppendResult(first, last, duplicate=True, digest=digest)
         # What `read` would return: the data as stored (JSON), the script's one timestamp.
-        logged = tuple({"v": first + i, "type": args[4 + 2 * i],
-                        "data": json.loads(args[5 + 2 * i]), "at": at}
-                       for i in range(len(events)))
+        logged = tuple({"v": first + i, "type": event["type"], "schema": schema_of(event),
+                        "data": json.loads(args[7 + 3 * i]), "at": at}
+                       for i, event in enumerate(events))
+        if cause is not None:
+            logged[0]["cause"] = json.loads(args[4])
         return AppendResult(first, last, duplicate=False, logged=logged)
+
+    def restore(self, match_id: str, events: Sequence[dict]) -> int:
+        """Write a whole exported log ({type, schema?, data, at, cause?} per event, in
+        order) into a match that has no events yet, each entry as exported; raise
+        VersionConflict, writing nothing, if the match exists. Returns the version."""
+        if not events:
+            raise ValueError("a log has at least one event")
+        args = [len(events)]
+        for event in events:
+            cause = event.get("cause")
+            args += [event["type"], schema_of(event), _json(event["data"]),
+                     event.get("at") or _now(), "" if cause is None else _json(cause)]
+        status, value = self._restore(keys=[self.keys.events(match_id)], args=args)
+        status = status.decode() if isinstance(status, bytes) else status
+        if status == "conflict":
+            raise VersionConflict(0, int(value))
+        return int(value)
 
     def read(self, match_id: str, from_version: int = 0, limit: Optional[int] = None,
              to_version: Optional[int] = None) -> list:

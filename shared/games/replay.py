@@ -6,6 +6,11 @@ resignations, forfeits, an abort, vacations: shared/games/platform.py) are folde
 platform; every other event is the game's own and is folded by the game's `evolve`. After
 each event the platform learns who must act, which starts and ends turns and their clocks.
 Replay never calls `decide` and never draws randomness: chance is already in the events.
+
+Every logged event carries the schema version of its data's shape ("schema"; an event
+logged before versions were recorded is version 1). The fold hands `evolve` today's shape
+only: an older game event is upcast first by the game's vocabulary (kit.Vocabulary.current),
+so a log stored before an event's shape changed still replays.
 """
 from __future__ import annotations
 
@@ -81,6 +86,21 @@ def match_created(match_id: str, game: str, seats: list, options: dict,
     return {"type": MATCH_CREATED, "data": data}
 
 
+def stamped(game: Game, events: Iterable[dict]) -> list:
+    """`events` as they are to be logged: each with its schema version as the game's
+    vocabulary declares it now (platform events: 1)."""
+    vocabulary = game.vocabulary
+    return [{**event, "schema": vocabulary.schema_version(event["type"])
+             if vocabulary.accepts(event["type"]) else 1}
+            for event in events]
+
+
+def current(game: Game, event: dict) -> dict:
+    """A logged game event (of a type the game declares) in today's shape: upcast from
+    its stored schema version."""
+    return game.vocabulary.current(event, event.get("schema"))
+
+
 def apply(state: Optional[MatchState], event: dict) -> MatchState:
     """Fold one logged event (with or without its envelope fields) into the match state."""
     if state is None:
@@ -98,7 +118,7 @@ def apply(state: Optional[MatchState], event: dict) -> MatchState:
         facts = platform.evolve(facts, event, version)
     else:
         _check_declared(state.engine, event)
-        game_state = state.engine.evolve(state.game_state, event)
+        game_state = state.engine.evolve(state.game_state, current(state.engine, event))
         facts = platform.game_event(facts, event, version)
     after = replace(state, version=version, game_state=game_state, platform=facts)
     return replace(after, platform=platform.turns(facts, after.to_act(), version))

@@ -9,8 +9,7 @@ from marshmallow import ValidationError
 from services.match import context
 from services.match.api.streams import live_response
 from services.match.commands import submit, submit_reply
-from services.match.creation import create_match, setup_events
-from services.match.invitations import decide_accept, decide_decline
+from services.match.creation import create_match
 from services.match.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
 from services.match.redaction import redact_all
@@ -72,8 +71,7 @@ def accept(match_id):
     """Accept an invitation to the match; the last acceptance starts it."""
     ctx = context.current()
     player = required_player(ctx.tokens)
-    result = submit_reply(ctx, match_id, lambda state: decide_accept(
-        state, player, lambda: setup_events(ctx, state)), state=load_match(ctx, match_id))
+    result = submit_reply(ctx, match_id, "accept", player, state=load_match(ctx, match_id))
     return match_view(result.state, viewing_seat(result.state, player, None))
 
 
@@ -85,8 +83,7 @@ def decline(match_id):
     """Decline the invitation (or, as its creator, call the match off) before it starts."""
     ctx = context.current()
     player = required_player(ctx.tokens)
-    result = submit_reply(ctx, match_id, lambda state: decide_decline(state, player),
-                          state=load_match(ctx, match_id))
+    result = submit_reply(ctx, match_id, "decline", player, state=load_match(ctx, match_id))
     return match_view(result.state, viewing_seat(result.state, player, None))
 
 
