@@ -20,8 +20,13 @@ GOAL = 50_000
 
 
 def _args(expected: int, i: int) -> list:
-    data = json.dumps({"seat": i % 2, "cell": i % 9}, separators=(",", ":"))
-    return [expected, f"cmd-{expected}-{i}", _now(), 1, "CellMarked", data]
+    """append.lua's arguments for one CellMarked (schema 2) and its cause, as
+    EventLog.append sends them."""
+    seat, cell = i % 2, i % 9
+    data = json.dumps({"seat": seat, "cell": cell, "mark": "XO"[seat]}, separators=(",", ":"))
+    cause = json.dumps({"seat": seat, "command": {"type": "mark", "cell": cell},
+                        "source": "http"}, separators=(",", ":"))
+    return [expected, f"cmd-{expected}-{i}", _now(), 1, cause, "CellMarked", 2, data]
 
 
 def pipelined(client, keys) -> dict:
@@ -49,10 +54,11 @@ def pipelined(client, keys) -> dict:
 
 def unpipelined(client, keys) -> dict:
     log = EventLog(client, keys)
-    event = [{"type": "CellMarked", "data": {"seat": 0, "cell": 4}}]
+    event = [{"type": "CellMarked", "schema": 2, "data": {"seat": 0, "cell": 4, "mark": "X"}}]
+    cause = {"seat": 0, "command": {"type": "mark", "cell": 4}, "source": "http"}
     started = now()
     for i in range(UNPIPELINED):
-        log.append(f"u{i % 100}", event, i // 100, command_id=f"c{i}")
+        log.append(f"u{i % 100}", event, i // 100, command_id=f"c{i}", cause=cause)
     elapsed = now() - started
     assert log.version("u0") == UNPIPELINED // 100
     return emit({"bench": "append_unpipelined", "events": UNPIPELINED,

@@ -123,7 +123,7 @@ def verified(events: list, seed: Optional[int]) -> Verdict:
     try:
         return verify(events, seed)
     except LogRefused as refusal:
-        raise Refused(f"the log differs from its re-execution at {refusal}") from None
+        raise Refused(f"refused at {refusal}") from None
 
 
 # -- Redis ------------------------------------------------------------------------------

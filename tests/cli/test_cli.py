@@ -1,4 +1,6 @@
-"""`orrery export | import | replay` against a real Redis, through `main(argv)`."""
+"""`orrery export | import | replay` against a real Redis, through `main(argv)`, over logs
+without recorded commands (random playouts): import folds them and says they were not
+re-executed. Re-execution is tests/cli/test_verify.py's."""
 from __future__ import annotations
 
 import json
@@ -10,27 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from services.cli import main
+from tests.cli.conftest import keys_of
 from tests.contract.playouts import play, positions, registered_games
 
 GAMES = [name for name, _ in registered_games()]
 ALL_VERSIONS_UP_TO = 200  # every version of a log this long is compared; of a longer one,
 SAMPLED_VERSIONS = 20     # a seeded sample (each replay folds the log: quadratic in all)
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def orrery(redis_url, namespace, monkeypatch, capsys):
-    """Run the CLI in-process on the test's Redis and namespace: (code, stdout, stderr)."""
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    monkeypatch.setenv("ORRERY_NAMESPACE", namespace)
-
-    def run(*argv):
-        capsys.readouterr()
-        code = main(list(argv))
-        out, err = capsys.readouterr()
-        return code, out, err
-    return run
 
 
 def _logged(event_log, name, seed):
@@ -48,7 +36,7 @@ def _replay(orrery, *argv):
 
 
 def _keys_of(redis_client, namespace):
-    return sorted(redis_client.scan_iter(match=f"{namespace}*"))
+    return keys_of(redis_client, namespace)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -60,13 +48,17 @@ def test_export_import_replay_round_trip(orrery, event_log, tmp_path, name):
     assert lines == event_log.read(match_id)  # straight from Redis, unredacted
     assert [line["v"] for line in lines] == list(range(1, len(playout.events) + 1))
 
-    code, out, err = orrery("import", str(exported), "--match-id", "copy-" + match_id)
+    copy_id = uuid.uuid4().hex
+    code, out, err = orrery("import", str(exported), "--match-id", copy_id)
     assert code == 0, err
-    assert json.loads(out) == {"match_id": "copy-" + match_id, "version": len(lines)}
-    copied = event_log.read("copy-" + match_id)
+    answer = json.loads(out)
+    assert answer["match_id"] == copy_id and answer["version"] == len(lines)
+    assert answer["verified"] is False and "not re-executed" in answer["not_re_executed"]
+    copied = event_log.read(copy_id)
     assert [(e["type"], e["data"]) for e in copied[1:]] == \
         [(e["type"], e["data"]) for e in lines[1:]]
-    assert copied[0]["data"] == {**lines[0]["data"], "match_id": "copy-" + match_id}
+    assert copied[0]["data"] == {**lines[0]["data"], "match_id": copy_id}
+    assert [e["at"] for e in copied] == [e["at"] for e in lines]
 
     seats = [None, *range(playout.seats)]
     # The copy's events equal the original's (checked above); replaying both through the CLI
@@ -76,10 +68,10 @@ def test_export_import_replay_round_trip(orrery, event_log, tmp_path, name):
         for seat in seats:
             extra = ["--version", str(version)] + ([] if seat is None else ["--seat", str(seat)])
             original = _replay(orrery, match_id, *extra)
-            copy = _replay(orrery, "copy-" + match_id, *extra)
+            copy = _replay(orrery, copy_id, *extra)
             from_file = _replay(orrery, str(exported), *extra)
             assert original == from_file
-            assert copy == {**original, "match_id": "copy-" + match_id}
+            assert copy == {**original, "match_id": copy_id}
             assert original["version"] == version
             live = playout.states[version - 1]
             if version > 1:
@@ -98,10 +90,16 @@ def test_export_to_stdout_and_import_under_its_own_id(orrery, event_log, redis_c
     source = tmp_path / "m.ndjson"
     source.write_text(out)
     before = _keys_of(redis_client, namespace)
-    code, _, err = orrery("import", str(source))  # the id it names exists already
+    code, out, err = orrery("import", str(source))  # the id it names exists already
+    assert code == 0, err
+    fresh = json.loads(out)
+    assert fresh["match_id"] != match_id and fresh["imported_from"] == match_id
+    assert event_log.read(fresh["match_id"])[0]["data"]["match_id"] == fresh["match_id"]
+    code, _, err = orrery("import", str(source), "--match-id", match_id)  # asked for: refused
     assert code == 1 and "already exists" in err
-    assert _keys_of(redis_client, namespace) == before
-    redis_client.delete(*before)
+    assert _keys_of(redis_client, namespace) == sorted(
+        before + [event_log.keys.events(fresh["match_id"]).encode()])
+    redis_client.delete(*_keys_of(redis_client, namespace))
     code, out, err = orrery("import", str(source))
     assert code == 0, err
     assert json.loads(out)["match_id"] == match_id
@@ -147,11 +145,12 @@ def test_a_tampered_log_is_refused_and_writes_nothing(orrery, event_log, redis_c
     tampered, says = _tamperings(lines)[case]
     path = _tampered(tmp_path, tampered, "tampered.ndjson")
     before = _keys_of(redis_client, namespace)
-    code, out, err = orrery("import", str(path), "--match-id", "tampered-copy")
+    copy_id = uuid.uuid4().hex
+    code, out, err = orrery("import", str(path), "--match-id", copy_id)
     assert code == 1 and out == ""
     assert says in err, err
     assert _keys_of(redis_client, namespace) == before
-    assert event_log.version("tampered-copy") == 0
+    assert event_log.version(copy_id) == 0
     code, _, err = orrery("replay", str(path))
     assert code == 1 and says in err
 
@@ -182,9 +181,10 @@ def test_refusals_say_why(orrery, event_log, tmp_path):
     assert code == 1 and "cannot read" in err
     exported = tmp_path / "m.ndjson"
     orrery("export", match_id, "-o", str(exported))
-    code, _, err = orrery("import", str(exported), "--match-id", "has{braces}")
-    assert code == 1 and "not valid" in err
-    assert event_log.version("has{braces}") == 0
+    for bad in ("has{braces}", "copy-" + match_id, match_id.upper(), match_id[:-1]):
+        code, _, err = orrery("import", str(exported), "--match-id", bad)
+        assert code == 1 and "not one the API serves" in err
+        assert event_log.version(bad) == 0
 
 
 def test_replay_at_version_one_is_before_setup(orrery, event_log):

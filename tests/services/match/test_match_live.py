@@ -24,7 +24,9 @@ def test_a_finished_match_streams_everything_then_ends(client, ana, bo, ttt):
     assert response.mimetype == "text/event-stream"
     messages = _messages(response.data.decode())
     assert [m[0] for m in messages] == [4, 5, 6, 7, 8]
-    assert messages[0][1] == "CellMarked" and messages[0][2]["data"] == {"seat": 0, "cell": 0}
+    assert messages[0][1] == "CellMarked"
+    assert messages[0][2]["data"] == {"seat": 0, "cell": 0, "mark": "X"}
+    assert messages[0][2]["schema"] == 2 and "cause" not in messages[0][2]
 
 
 def test_last_event_id_resumes_after_it(client, ana, bo, ttt):
