@@ -15,6 +15,10 @@ Promises:
   expected version the retry carries;
 - reads from any version, up to any version, with a limit, oldest first;
 - event data round-trips through JSON unchanged (unicode, nesting, numbers, null);
+- each event keeps its schema version (1 when none is given), and each batch its cause, on
+  the batch's first event only;
+- a restore writes a whole exported log (times, schema versions and causes as exported)
+  into an empty match only, all or nothing;
 - a match that does not exist is at version 0 and reads as empty;
 - writers racing in separate processes lose nothing and duplicate nothing.
 """
@@ -91,9 +95,33 @@ class EventLogContract:
     def test_logged_event_has_envelope(self, log, match_id):
         log.append(match_id, [_event(1)], 0)
         (event,) = log.read(match_id)
-        assert set(event) == {"v", "type", "data", "at"}
-        assert event["type"] == "Happened" and event["v"] == 1
+        assert set(event) == {"v", "type", "schema", "data", "at"}
+        assert event["type"] == "Happened" and event["v"] == 1 and event["schema"] == 1
         assert isinstance(event["at"], str) and event["at"].endswith("Z")
+
+    def test_schema_versions_and_the_cause_are_kept_with_the_batch(self, log, match_id):
+        cause = {"seat": 1, "command": {"type": "mark", "cell": 4}, "source": "http"}
+        written = log.append(match_id, [{**_event(1), "schema": 3}, _event(2)], 0,
+                             command_id="c1", cause=cause)
+        log.append(match_id, [_event(3)], 2)  # no cause given: none recorded
+        events = log.read(match_id)
+        assert [e["schema"] for e in events] == [3, 1, 1]
+        assert events[0]["cause"] == cause
+        assert "cause" not in events[1] and "cause" not in events[2]
+        assert list(written.logged) == events[:2]
+        repeat = log.append(match_id, [_event(9)], 3, command_id="c1", cause={"other": 1})
+        assert repeat.duplicate and log.read(match_id) == events
+
+    def test_a_restore_writes_an_exported_log_into_an_empty_match_only(self, log, match_id):
+        cause = {"setup": {"by": "p"}}
+        exported = [{"v": 1, **_event(1), "schema": 2, "at": "2020-01-01T00:00:00.000Z",
+                     "cause": cause},
+                    {"v": 2, **_event(2), "schema": 1, "at": "2020-01-02T00:00:00.000Z"}]
+        assert log.restore(match_id, exported) == 2
+        assert log.read(match_id) == exported
+        with pytest.raises(VersionConflict) as conflict:
+            log.restore(match_id, exported)
+        assert conflict.value.current == 2 and log.read(match_id) == exported
 
     def test_an_append_returns_its_events_as_a_read_returns_them(self, log, match_id):
         log.append(match_id, [_event(1)], 0)

@@ -1,14 +1,16 @@
 """Snapshots are a cache (STYLE #7): a match rebuilt from a snapshot equals the fold from
 scratch at every version, deleting every snapshot changes no result, and a snapshot written
-by other engine code (another stamp) is never used."""
+by other engine code (another stamp) is never used; stamps are per game."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import uuid
 
 import pytest
 
-from shared.eventlog.snapshots import SnapshotStore
+from shared.eventlog.snapshots import (GAMES_DIR, SnapshotStore, code_digest, game_code_stamp,
+                                       package_of)
 from shared.eventlog.store import MatchNotFound, MatchStore
 from shared.games.replay import fold
 from tests.contract.playouts import play, positions, registered_games
@@ -113,3 +115,50 @@ def test_a_missing_match_is_not_found(event_log, redis_client, keys):
     store = MatchStore(event_log, SnapshotStore(redis_client, keys), snapshot_every=0)
     with pytest.raises(MatchNotFound):
         store.load("no-such-match")
+
+
+# ---- stamps are per game (issue 9): one game's code changing leaves the others' valid ----
+
+def test_a_game_stamp_digests_its_package_and_the_fold_s_shared_code(tmp_path):
+    games_dir = tmp_path / "games"
+    shutil.copytree(GAMES_DIR, games_dir, ignore=shutil.ignore_patterns("__pycache__"))
+    names = [name for name, _ in registered_games()]
+    packages = {name: games_dir / package_of(name).name for name in names}
+
+    def stamps():
+        return {name: code_digest(packages[name], games_dir) for name in names}
+
+    before = stamps()
+    assert before == {name: game_code_stamp(name) for name in names}  # the copy is the code
+    assert len(set(before.values())) == len(names)
+    edited = packages["tictactoe"] / "rules.py"
+    edited.write_text(edited.read_text() + "\n# a change to tic-tac-toe only\n")
+    after = stamps()
+    assert after["tictactoe"] != before["tictactoe"]
+    assert {n: s for n, s in after.items() if n != "tictactoe"} == \
+        {n: s for n, s in before.items() if n != "tictactoe"}
+    for shared in ("kit/vocabulary.py", "replay.py", "platform.py", "api.py"):
+        path = games_dir / shared
+        path.write_text(path.read_text() + "\n# a change every fold runs through\n")
+        changed = stamps()
+        assert all(changed[n] != after[n] for n in names), shared
+        after = changed
+    unrelated = games_dir / "registry.py"  # not run by a fold once the game is found
+    unrelated.write_text(unrelated.read_text() + "\n# a new game registered\n")
+    assert stamps() == after
+
+
+def test_changing_one_game_s_code_leaves_other_games_snapshots_valid(event_log, redis_client,
+                                                                     keys):
+    played = {name: _logged_match(event_log, name) for name in ("exordium", "tictactoe")}
+    today = {name: game_code_stamp(name) for name in played}
+    writer = SnapshotStore(redis_client, keys)
+    for match_id, playout in played.values():
+        writer.save(match_id, playout.states[2])
+    tictactoe_changed = SnapshotStore(
+        redis_client, keys,
+        stamp_of=lambda name: today[name] + ("-edited" if name == "tictactoe" else ""))
+    exordium_id, exordium = played["exordium"]
+    assert tictactoe_changed.load(exordium_id) == writer.load(exordium_id)
+    assert tictactoe_changed.load(exordium_id).version == 3
+    assert tictactoe_changed.load(played["tictactoe"][0]) is None

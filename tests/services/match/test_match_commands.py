@@ -22,7 +22,8 @@ def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):
         assert response.status_code == 200
         body = response.get_json()
         assert body["version"] == version
-        assert body["events"][0]["data"] == {"seat": 0 if player is ana else 1, "cell": cell}
+        seat = 0 if player is ana else 1
+        assert body["events"][0]["data"] == {"seat": seat, "cell": cell, "mark": "XO"[seat]}
     body = mark(client, ana, ttt, 2).get_json()
     assert body["to_act"] == []
     view = client.get(f"/v1/matches/{ttt}").get_json()
@@ -82,7 +83,9 @@ def test_a_command_id_reused_for_another_command_is_refused(client, ctx, ana, bo
 
 def test_the_answer_carries_the_events_as_logged(client, ctx, ana, ttt):
     body = mark(client, ana, ttt, 4).get_json()
-    assert body["events"] == ctx.log.read(ttt, from_version=3)
+    logged = ctx.log.read(ttt, from_version=3)
+    assert body["events"] == [{k: v for k, v in e.items() if k != "cause"} for e in logged]
+    assert logged[0]["cause"]["command"] == {"type": "mark", "cell": 4}
     assert ctx.store.load(ttt).version == body["version"] == 4
 
 

@@ -47,7 +47,7 @@ def test_events_page_after_from(client, ana, bo, ttt):
     _play_to_a_win(client, ana, bo, ttt)
     page = client.get(f"/v1/matches/{ttt}/events?from=3&limit=2").get_json()
     assert [e["v"] for e in page["events"]] == [4, 5] and page["next"] == 5
-    assert set(page["events"][0]) == {"v", "type", "data", "at"}
+    assert set(page["events"][0]) == {"v", "type", "schema", "data", "at"}
     page = client.get(f"/v1/matches/{ttt}/events?from=5").get_json()
     assert [e["v"] for e in page["events"]] == [6, 7, 8] and page["next"] == 8
     assert client.get(f"/v1/matches/{ttt}/events?from=8").get_json() == {"events": [], "next": 8}
@@ -80,7 +80,8 @@ def test_the_log_is_exported_only_once_the_match_is_over(client, ctx, ana, bo, t
     response = client.get(f"/v1/matches/{ttt}/log")
     assert response.status_code == 200 and response.mimetype == "application/x-ndjson"
     lines = [json.loads(line) for line in response.data.decode().splitlines()]
-    assert lines == ctx.log.read(ttt)
+    logged = ctx.log.read(ttt)
+    assert lines == [{**logged[0], "seed": ctx.seeds.of(ttt)}, *logged[1:]]
 
 
 # ---- hidden information (Exordium: unextracted colours and deck orders) -------------
@@ -146,7 +147,8 @@ def test_once_over_everything_is_public(client, ctx, ana, bo):
                            json={"command": command}).status_code == 200
     assert view["status"] == "finished"
     public = client.get(f"/v1/matches/{match_id}/events").get_json()["events"]
-    assert public == ctx.log.read(match_id)
+    assert public == [{k: v for k, v in e.items() if k != "cause"}  # commands: only in /log
+                      for e in ctx.log.read(match_id)]
     assert client.get(f"/v1/matches/{match_id}/log").status_code == 200
 
 
