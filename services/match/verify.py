@@ -104,14 +104,15 @@ def fold_event(state: Optional[MatchState], event: dict) -> MatchState:
     if (event["type"] == MATCH_CREATED) != (version == 1):
         raise LogRefused(version, f"({event['type']}) a log starts with {MATCH_CREATED}, "
                                   "and has it only there")
+    if state is not None and not is_platform(event["type"]) \
+            and not state.engine.vocabulary.accepts(event["type"]):
+        raise LogRefused(version, f"has the unknown event type {event['type']!r}: "
+                                  f"{state.game} has no such event")
     try:
         return apply(state, event)
     except UnknownGame as error:
         raise LogRefused(version, f"names a game this server does not host: {error}") from None
     except KeyError as error:
-        if error.args == (event["type"],):
-            raise LogRefused(version, f"has the unknown event type {event['type']!r}: "
-                                      f"{state.game} has no such event") from None
         raise LogRefused(version, f"({event['type']}) does not replay: missing {error}") from None
     except Exception as error:  # noqa: BLE001 - any failure means the log is not valid
         raise LogRefused(version, f"({event['type']}) does not replay: "

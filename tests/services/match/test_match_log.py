@@ -32,20 +32,22 @@ def _verified(lines):
 def test_each_batch_records_its_cause_and_each_event_its_schema(client, ctx, ana, bo, ttt):
     assert mark(client, ana, ttt, 4).status_code == 200
     logged = ctx.log.read(ttt)
-    assert [e["schema"] for e in logged] == [1, 1, 2]  # CellMarked is at version 2
-    assert logged[0]["cause"] == {"setup": {"by": ana.player_id}}
-    assert "cause" not in logged[1]  # the setup's second event: the same batch
-    assert logged[2]["cause"] == {"seat": 0, "command": {"type": "mark", "cell": 4},
+    assert [e["type"] for e in logged] == ["MatchCreated", "InvitationAccepted",
+                                           "GameStarted", "CellMarked"]
+    assert [e["schema"] for e in logged] == [1, 1, 1, 2]  # CellMarked is at version 2
+    assert logged[0]["cause"] == {"setup": {"by": ana.player_id}}  # Bo is invited
+    assert logged[1]["cause"] == {"reply": "accept", "player_id": bo.player_id}
+    assert "cause" not in logged[2]  # the setup comes with the last acceptance
+    assert logged[3]["cause"] == {"seat": 0, "command": {"type": "mark", "cell": 4},
                                   "source": "http"}
     shown = client.get(f"/v1/matches/{ttt}/events", headers=bo.headers).get_json()["events"]
-    assert [e["schema"] for e in shown] == [1, 1, 2]
+    assert [e["schema"] for e in shown] == [1, 1, 1, 2]
     assert not any("cause" in e for e in shown)  # a command may name what its seat hides
     assert client.get(f"/v1/matches/{ttt}/log").status_code == 403
 
 
 def test_a_finished_match_log_carries_the_seed_and_re_executes(client, ctx, ana, bo):
-    match_id = new_match(client, ana, [{"player_id": ana.player_id},
-                                       {"player_id": bo.player_id}], seed=77)
+    match_id = new_match(client, ana, [ana, bo], seed=77)
     for player, cell in [(ana, 0), (bo, 3), (ana, 1), (bo, 4), (ana, 2)]:
         assert mark(client, player, match_id, cell).status_code == 200
     lines = _log(client, match_id)
@@ -55,8 +57,7 @@ def test_a_finished_match_log_carries_the_seed_and_re_executes(client, ctx, ana,
 
 
 def test_an_aborted_match_log_is_public_and_re_executes(client, ctx, ana, bo):
-    match_id = new_match(client, ana, [{"player_id": ana.player_id},
-                                       {"player_id": bo.player_id}], game="exordium")
+    match_id = new_match(client, ana, [ana, bo], game="exordium")
     response = client.post(f"/v1/matches/{match_id}/commands", headers=bo.headers,
                            json={"command": {"type": "abort"}})
     assert response.status_code == 200, response.get_json()
@@ -66,8 +67,7 @@ def test_an_aborted_match_log_is_public_and_re_executes(client, ctx, ana, bo):
 
 
 def test_timeouts_and_reclaims_are_recorded_and_re_execute(client, ctx, ana, bo):
-    match_id = new_match(client, ana, [{"player_id": ana.player_id},
-                                       {"player_id": bo.player_id}],
+    match_id = new_match(client, ana, [ana, bo],
                          clock={"per_move_seconds": 2, "on_timeout": "bot"})
     version = ctx.log.version(match_id)
     submit_system(ctx, match_id, {"type": "time_out", "seat": 0, "version": version},
