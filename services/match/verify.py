@@ -104,12 +104,14 @@ def fold_event(state: Optional[MatchState], event: dict) -> MatchState:
     if (event["type"] == MATCH_CREATED) != (version == 1):
         raise LogRefused(version, f"({event['type']}) a log starts with {MATCH_CREATED}, "
                                   "and has it only there")
-    if state is not None and not is_platform(event["type"]) \
-            and not state.engine.vocabulary.accepts(event["type"]):
-        raise LogRefused(version, f"has the unknown event type {event['type']!r}: "
-                                  f"{state.game} has no such event")
     try:
+        if state is not None and not is_platform(event["type"]) \
+                and not state.engine.vocabulary.accepts(event["type"]):
+            raise LogRefused(version, f"has the unknown event type {event['type']!r}: "
+                                      f"{state.game} has no such event")
         return apply(state, event)
+    except LogRefused:
+        raise
     except UnknownGame as error:
         raise LogRefused(version, f"names a game this server does not host: {error}") from None
     except KeyError as error:
