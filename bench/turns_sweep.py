@@ -29,7 +29,7 @@ from bench.common import clean, emit, percentile, redis_url
 from services.turns.config import TurnsSettings
 from services.turns.context import build
 from services.turns.sweep import sweep
-from services.turns.tasks import project_match
+from services.turns.projection import project_match
 from shared.config import Settings
 from shared.games.clock import timestamp
 from shared.games.replay import match_created

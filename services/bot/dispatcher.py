@@ -23,6 +23,7 @@ from services.bot.celery_app import MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
 from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
+from shared.eventlog.consumer import BATCH, linger_seconds
 from shared.schemas.bus import MATCHES, REJECTIONS
 
 GROUP = "bot-dispatcher"
@@ -104,13 +105,17 @@ class Dispatcher:
         handled = 0
         for topic, handle, wait in ((REJECTIONS, self.retry, None),
                                     (MATCHES, self.handle, block_ms)):
-            deliveries = self.ctx.bus.consume(topic, GROUP, self.consumer, count=64,
+            deliveries = self.ctx.bus.consume(topic, GROUP, self.consumer, count=BATCH,
                                               block_ms=None if handled else wait,
                                               claim_idle_ms=self.ctx.settings.claim_idle_ms)
-            for delivery in deliveries:
-                for tid in handle(delivery.message):
-                    log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
-                self.ctx.bus.ack(delivery, GROUP)
+            done = []
+            try:
+                for delivery in deliveries:
+                    for tid in handle(delivery.message):
+                        log.info("enqueued %s%s", tid, " (claimed)" if delivery.claimed else "")
+                    done.append(delivery)
+            finally:
+                self.ctx.bus.ack_all(done, GROUP)  # one round trip for the batch
             handled += len(deliveries)
         if time.monotonic() >= self._next_resend:
             self._next_resend = time.monotonic() + 1.0
@@ -118,10 +123,13 @@ class Dispatcher:
         return handled
 
     def run(self, stop: threading.Event) -> None:
-        """Poll until `stop` is set."""
+        """Poll until `stop` is set; after a batch that was not full, linger a little so
+        the announcements of the next appends arrive together (shared/eventlog/consumer.py)."""
+        linger = linger_seconds()
         while not stop.is_set():
             try:
-                self.poll()
+                if 0 < self.poll() < BATCH and linger:
+                    stop.wait(linger)
             except Exception:  # Redis hiccup: log, wait, go on; unacked entries stay pending
                 log.exception("dispatcher poll failed")
                 stop.wait(1.0)

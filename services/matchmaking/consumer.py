@@ -28,7 +28,10 @@ _RESULT = FormedResultSchema()
 
 
 def finished_match(message) -> Optional[str]:
-    """The match id of an announcement that says a match is over, else None."""
+    """The match id of an announcement that says a match is over, else None (checked
+    before the schema: most announcements are of a move, and need nothing)."""
+    if not isinstance(message, dict) or message.get("status") != "finished":
+        return None
     try:
         announcement = _ANNOUNCEMENT.load(message)
     except ValidationError:

@@ -18,7 +18,6 @@ from services.turns.config import TurnsSettings
 from shared.celery_config import worker_config
 from shared.celery_leases import install as install_leases
 
-PROJECT_TASK = "orrery.turns.project"
 SWEEP_TASK = "orrery.turns.sweep"
 WEBHOOK_TASK = "orrery.turns.webhook"
 SWEEP_EXPIRES = 5.0  # seconds: a loaded worker may take a few to reach a sweep
@@ -32,10 +31,9 @@ def make_app(settings: TurnsSettings | None = None) -> Celery:
     app.conf.update(
         **worker_config(settings.base.namespace, settings.queue, settings.visibility_timeout),
         # The worker reads both queues (kombu alternates between them), so a sweep never
-        # waits behind projections.
+        # waits behind webhook deliveries.
         task_queues=[Queue(settings.queue), Queue(settings.clock_queue)],
-        task_routes={PROJECT_TASK: {"queue": settings.queue},
-                     WEBHOOK_TASK: {"queue": settings.queue},
+        task_routes={WEBHOOK_TASK: {"queue": settings.queue},
                      SWEEP_TASK: {"queue": settings.clock_queue}},
         beat_schedule={"sweep-clocks": {
             "task": SWEEP_TASK, "schedule": settings.sweep_seconds,

@@ -1,8 +1,9 @@
 """Notifications: what a player is told when it becomes their turn, or a match ends.
 
-Each goes to the player's feed (a capped stream read by GET /v1/players/me/live) and, for
+Each goes to the player's feed (a capped stream read by GET /v1/players/me/live: written by
+the projection, services/turns/projection.py, in the same script as the turn) and, for
 every webhook the player registered, to a Celery delivery task (never in the path of a
-move: the projection task enqueues it after the move was appended and announced).
+move: the turns dispatcher enqueues it after the move was appended and announced).
 A webhook body is signed with HMAC-SHA256 under the player's secret:
 `X-Orrery-Signature: sha256=<hex of hmac(secret, body)>`.
 """
@@ -21,20 +22,15 @@ def your_turn(entry) -> dict:
     return {"type": "your_turn", **entry.data}
 
 
-def match_over(state, player_id: str) -> dict:
-    seats = [i for i, s in enumerate(state.seats) if s.get("player_id") == player_id]
-    return {"type": "match_over", "match_id": state.match_id, "game": state.game,
-            "version": state.version, "status": state.status, "seats": seats,
-            "outcome": state.outcome}
+def match_over(announced: dict, player_id: str) -> dict:
+    seats = [s["seat"] for s in announced["seats"] if s.get("player_id") == player_id]
+    return {"type": "match_over", "match_id": announced["match_id"], "game": announced["game"],
+            "version": announced["version"], "status": announced["status"], "seats": seats,
+            "outcome": announced.get("outcome")}
 
 
-def publish(redis, keys, player_id: str, note: dict) -> list:
-    """Add the note to the player's feed; return the webhook deliveries to enqueue as
-    (url, body) pairs — each body carries a delivery id so a receiver can drop repeats."""
-    note = {**note, "delivery_id": uuid.uuid4().hex, "sent_at": time.time()}
-    text = json.dumps(note, separators=(",", ":"))
-    redis.xadd(keys.player_feed(player_id), {"m": text}, maxlen=FEED_MAXLEN, approximate=True)
-    if note["type"] != "your_turn":
-        return []
-    urls = redis.hkeys(keys.player_webhooks(player_id))
-    return [(url.decode(), text) for url in urls]
+def text(note: dict) -> str:
+    """A note as stored in the feed and sent to webhooks: with a delivery id (so a receiver
+    can drop repeats) and the time it was sent."""
+    return json.dumps({**note, "delivery_id": uuid.uuid4().hex, "sent_at": time.time()},
+                      separators=(",", ":"))

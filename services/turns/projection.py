@@ -1,14 +1,18 @@
 """The "your turn" projection: per player, the matches where they must act, by deadline.
 
-`entries` is the policy, pure: from a folded match, each human player's entry — must they
-act (their seat is to act, the match is active, no bot plays it for them), the score that
-orders their list (the deadline, or the match's creation time when it has no clock) and the
-turn it stands for (seat and the version the turn began). `project` is the effect: one
-script call that writes every player's entry unless a later version was projected already,
-and says whose turn is new, so a repeated or late announcement notifies nobody twice.
+It is kept from the announcements alone (shared/announcements.py: who must act, each seat's
+deadline and the version its turn began), in the turns dispatcher's own process: no task,
+no log read. `entries` is the policy, pure: from an announcement, each human player's entry
+— must they act (their seat is to act, the match is active, no bot plays it for them), the
+score that orders their list (the deadline, or the match's creation time when it has no
+clock) and the turn it stands for (seat and the version the turn began). `project` is the
+effect, for a batch of announcements in two round trips: first each match's version guard
+(guard.lua, on the match's slot: a later version projected already makes an announcement
+stale, and the same version again is no news), then every entry (entry.lua, on the player's
+slot: writes it, and when the turn is new adds the note to the player's feed and returns
+their webhooks) and the deadlines, pipelined. Every script touches one hash slot.
 
-A task re-reads the log rather than trusting the announcement (STYLE.md #11), so tasks run
-out of order still converge; `services.turns.rebuild` writes the same keys from the logs.
+`services.turns.rebuild` projects announcements built from the logs: the same keys.
 """
 from __future__ import annotations
 
@@ -17,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from services.turns import notify
+from shared.announcements import announcement
+from shared.eventlog.store import MatchNotFound
 from shared.games import clock as clocks
-from shared.games import platform
-from shared.games.replay import MatchState
 
-_SCRIPT = (Path(__file__).parent / "project.lua").read_text()
+_HERE = Path(__file__).parent
+_GUARD = (_HERE / "guard.lua").read_text()
+_ENTRY = (_HERE / "entry.lua").read_text()
 
 
 @dataclass(frozen=True)
@@ -33,74 +40,136 @@ class Entry:
     data: dict             # what GET /v1/players/me/matches shows
 
 
-def entries(state: MatchState) -> list:
+def entries(announced: dict) -> list:
     """Each human player's entry for this match (one per player, their first seat to act)."""
-    facts, to_act = state.platform, set(state.to_act())
-    deadlines = state.deadlines()
-    created = clocks.timestamp(state.created_at) or 0.0
+    to_act, active = set(announced["to_act"]), announced["status"] == "active"
+    created = announced.get("created_at") or 0.0
     by_player: dict = {}
-    for seat, seated in enumerate(state.seats):
-        player_id = seated.get("player_id")
+    for seat in announced["seats"]:
+        player_id = seat.get("player_id")
         if player_id is None:
             continue
-        must = (seat in to_act and not platform.taken_over(facts, seat)
-                and facts.out[seat] is None)
-        entry = _entry(state, player_id, seat, must, deadlines[seat], created)
+        must = (active and seat["seat"] in to_act and not seat.get("taken_over")
+                and seat.get("out") is None)
+        entry = _entry(announced, player_id, seat, must, created)
         known = by_player.get(player_id)
         if known is None or (entry.must_act and (not known.must_act or entry.score < known.score)):
             by_player[player_id] = entry
     return list(by_player.values())
 
 
-def _entry(state, player_id, seat, must, deadline, created) -> Entry:
-    since = state.platform.since[seat]
-    data = {"match_id": state.match_id, "game": state.game, "seat": seat,
-            "version": state.version, "deadline": clocks.iso(deadline),
+def _entry(announced: dict, player_id: str, seat: dict, must: bool, created: float) -> Entry:
+    index, deadline = seat["seat"], seat.get("deadline")
+    since = seat.get("turn_began_at_version")
+    data = {"match_id": announced["match_id"], "game": announced["game"], "seat": index,
+            "version": announced["version"], "deadline": clocks.iso(deadline),
             "turn_began_at_version": since}
     return Entry(player_id, must, deadline if deadline is not None else created,
-                 f"{seat}:{since}", data)
+                 f"{index}:{since}", data)
 
 
-def next_deadline(state: MatchState) -> Optional[float]:
+def next_deadline(announced: dict) -> Optional[float]:
     """The earliest deadline of the match's seats, None when no clock runs."""
-    if state.status != "active":
+    if announced["status"] != "active":
         return None
-    present = [d for d in state.deadlines() if d is not None]
+    present = [s["deadline"] for s in announced["seats"] if s.get("deadline") is not None]
     return min(present) if present else None
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """A "your turn" note to POST to one of the player's webhooks."""
+
+    player_id: str
+    url: str
+    body: str
 
 
 _SCRIPTS: dict = {}
 
 
-def _script(redis):
-    """The registered script for this client (registering hashes the source every time)."""
-    script = _SCRIPTS.get(id(redis))
-    if script is None:
-        script = _SCRIPTS[id(redis)] = redis.register_script(_SCRIPT)
-    return script
+def _scripts(redis) -> tuple:
+    """The registered scripts for this client (registering hashes the source every time)."""
+    found = _SCRIPTS.get(id(redis))
+    if found is None:
+        found = _SCRIPTS[id(redis)] = (redis.register_script(_GUARD),
+                                       redis.register_script(_ENTRY))
+    return found
 
 
-@dataclass(frozen=True)
-class Projected:
-    stale: bool
-    new_turns: list        # entries whose turn is new (to notify)
-    ended: bool            # the match is over now and was active when last projected
-    entries: list
+def latest(announcements) -> list:
+    """The latest announcement of each match among `announcements` (a batch from the bus):
+    an earlier one is superseded, its turn already over."""
+    by_match: dict = {}
+    for announced in announcements:
+        known = by_match.get(announced["match_id"])
+        if known is None or announced["version"] >= known["version"]:
+            by_match[announced["match_id"]] = announced
+    return list(by_match.values())
 
 
-def project(redis, keys, state: MatchState) -> Projected:
-    """Write the match's entries and next deadline; see the module docstring."""
-    rows = entries(state)
-    deadline = next_deadline(state)
-    over = state.status != "active"
-    keys_ = [keys.turn_versions(), keys.deadlines()]
-    args = [state.match_id, state.version, "o" if over else "a",
-            "" if deadline is None else repr(deadline), len(rows)]
+def project(redis, keys, announcements, notify_players: bool = True) -> list:
+    """Project a batch of announcements; return the webhook deliveries of the new turns.
+
+    Everything is computed before anything is written, so a malformed announcement fails
+    the batch with nothing written (the consumer then handles each alone)."""
+    batch = [(announced, entries(announced), next_deadline(announced))
+             for announced in latest(announcements)]
+    if not batch:
+        return []
+    guard, entry_script = _scripts(redis)
+    pipe = redis.pipeline(transaction=False)
+    for announced, _, _ in batch:
+        over = "a" if announced["status"] == "active" else "o"
+        guard(keys=[keys.turn_version(announced["match_id"])],
+              args=[announced["version"], over], client=pipe)
+    guarded = pipe.execute()
+    pipe = redis.pipeline(transaction=False)
+    calls = []
+    for (announced, rows, deadline), (stale, was_active) in zip(batch, guarded):
+        if not stale:
+            calls += _write(pipe, keys, entry_script, announced, rows, deadline,
+                            notify_players and was_active != -1,
+                            notify_players and was_active == 1)
+    replies = pipe.execute()
+    return [Webhook(player_id, url.decode() if isinstance(url, bytes) else url, body)
+            for index, player_id, body in calls
+            for new, *urls in [replies[index]] if new for url in urls]
+
+
+def _write(pipe, keys, entry_script, announced: dict, rows: list, deadline, fresh: bool,
+           was_active: bool) -> list:
+    """Queue one match's writes on `pipe`; return (its place in the pipeline, player_id,
+    note) per entry script call. `fresh`: notify new turns (not a repeated version);
+    `was_active`: the match was projected active before (so its end is news)."""
+    match_id = announced["match_id"]
+    if deadline is None:
+        pipe.zrem(keys.deadlines(), match_id)
+    else:
+        pipe.zadd(keys.deadlines(), {match_id: deadline})
+    if was_active and announced["status"] != "active":
+        for row in rows:
+            pipe.xadd(keys.player_feed(row.player_id),
+                      {"m": notify.text(notify.match_over(announced, row.player_id))},
+                      maxlen=notify.FEED_MAXLEN, approximate=True)
+    calls = []
     for row in rows:
-        keys_ += [keys.player_to_act(row.player_id), keys.player_turns(row.player_id)]
-        args += ["1" if row.must_act and not over else "0", repr(row.score), row.marker,
-                 json.dumps(row.data, separators=(",", ":"))]  # = notifications.turn_value
-    reply = _script(redis)(keys=keys_, args=args)
-    stale, was_active, *new = [int(x) for x in reply]
-    return Projected(stale=bool(stale), new_turns=[rows[i - 1] for i in new],
-                     ended=over and was_active == 1, entries=rows)
+        note = notify.text(notify.your_turn(row)) if fresh and row.must_act else ""
+        calls.append((len(pipe), row.player_id, note))
+        entry_script(keys=[keys.player_to_act(row.player_id), keys.player_turns(row.player_id),
+                           keys.player_feed(row.player_id),
+                           keys.player_webhooks(row.player_id)],
+                     args=[match_id, "1" if row.must_act else "0", repr(row.score), row.marker,
+                           json.dumps(row.data, separators=(",", ":")),
+                           "1" if note else "0", note, notify.FEED_MAXLEN],
+                     client=pipe)
+    return calls
+
+
+def project_match(ctx, match_id: str, notify_players: bool = True) -> list:
+    """Project one match from its log, as its announcement would (the rebuild; tests)."""
+    try:
+        state = ctx.store.load(match_id)
+    except MatchNotFound:
+        return []
+    return project(ctx.redis, ctx.keys, [announcement(state)], notify_players)

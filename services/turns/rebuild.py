@@ -12,13 +12,14 @@ import sys
 
 from services.turns.config import TurnsSettings
 from services.turns.context import TurnsContext, build
-from services.turns.tasks import project_match
+from services.turns.projection import project_match
 
 
 def _projection_keys(ctx: TurnsContext) -> list:
     ns = ctx.keys.namespace
-    found = [ctx.keys.turn_versions(), ctx.keys.deadlines()]
-    for pattern in (f"{ns}player:{{*}}:to-act", f"{ns}player:{{*}}:turns"):
+    found = [ctx.keys.deadlines()]
+    for pattern in (f"{ns}player:{{*}}:to-act", f"{ns}player:{{*}}:turns",
+                    f"{ns}match:{{*}}:turn-version"):
         found += list(ctx.redis.scan_iter(match=pattern, count=1000))
     return found
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from services.turns.projection import next_deadline
+from shared.announcements import announcement
 from shared.eventlog.store import MatchNotFound
 from shared.schemas.bus import COMMANDS, SYSTEM
 
@@ -107,7 +108,7 @@ def _sweep_match(ctx, match_id: str, now: float, report: SweepReport) -> Optiona
             sent = True
     if sent:
         return now + ctx.settings.resend_seconds
-    return next_deadline(state)
+    return next_deadline(announcement(state))
 
 
 def vacation_end_command(match_id: str, player_id: str, until: str) -> dict:

@@ -1,7 +1,7 @@
 """The turns service's Celery tasks: ids in, the world re-read inside, idempotent.
+(The "your turn" projection is no task: the turns dispatcher keeps it from the
+announcements themselves, services/turns/dispatcher.py.)
 
-    project(match_id)              re-read the match, update the "your turn" projection,
-                                   notify players whose turn is new (feed + webhooks)
     sweep()                        run by beat every second (services/turns/sweep.py)
     webhook(player_id, url, body)  one signed POST, retried with exponential backoff
 """
@@ -12,11 +12,9 @@ import logging
 from functools import lru_cache
 
 from services.turns import notify, webhook_post
-from services.turns.celery_app import PROJECT_TASK, SWEEP_TASK, WEBHOOK_TASK, app
+from services.turns.celery_app import SWEEP_TASK, WEBHOOK_TASK, app
 from services.turns.context import TurnsContext, build
-from services.turns.projection import project as write_projection
 from services.turns.sweep import sweep as run_sweep
-from shared.eventlog.store import MatchNotFound
 from shared.webhook_target import WebhookRefused
 from shared.webhook_target import resolve as resolve_target
 
@@ -29,33 +27,6 @@ BACKOFF_CAP = 600
 @lru_cache(maxsize=1)
 def _context() -> TurnsContext:
     return build(app.turns_settings)
-
-
-def project_match(ctx: TurnsContext, match_id: str, notify_players: bool = True):
-    """Update the projection from the match as it is now; notify new turns and ends."""
-    try:
-        state = ctx.store.load(match_id)
-    except MatchNotFound:
-        return None
-    projected = write_projection(ctx.redis, ctx.keys, state)
-    if projected.stale or not notify_players:
-        return projected
-    for entry in projected.new_turns:
-        _notify(ctx, entry.player_id, notify.your_turn(entry))
-    if projected.ended:
-        for entry in projected.entries:
-            _notify(ctx, entry.player_id, notify.match_over(state, entry.player_id))
-    return projected
-
-
-def _notify(ctx: TurnsContext, player_id: str, note: dict) -> None:
-    for url, body in notify.publish(ctx.redis, ctx.keys, player_id, note):
-        webhook.apply_async(args=(player_id, url, body), queue=ctx.settings.queue)
-
-
-@app.task(name=PROJECT_TASK, ignore_result=True)
-def project(match_id: str) -> None:
-    project_match(_context(), match_id)
 
 
 @app.task(name=SWEEP_TASK, ignore_result=True)

@@ -9,6 +9,13 @@ forever: it is logged, reported through the subscription's `on_failure`, and ack
 Several topics are read by one loop: each pass first reads every topic without blocking,
 and only when none had anything does it wait on them in turn (XREADGROUP's block=0 would
 wait forever, so a non-blocking read passes block_ms=None).
+
+What one delivery costs is mostly the read around it, so entries are taken in batches: a
+subscription may handle a whole batch at once (`handle_batch`: e.g. one pipeline for all
+of them), a batch is acknowledged in one round trip, and after a batch that was not full
+the loop lingers `linger` seconds (ORRERY_BUS_LINGER_MS, 10 ms) before reading again, so
+that under load the entries of several appends arrive together instead of one wake-up
+each. A lone announcement waits at most that long.
 """
 from __future__ import annotations
 
@@ -36,6 +43,16 @@ class Subscription:
     group: str
     handle: Callable[[Delivery], None]
     on_failure: Optional[Callable[[Delivery], None]] = None
+    # Handle a whole batch at once; on an unexpected error the batch is handled again one
+    # delivery at a time by `handle`, so one bad message fails alone.
+    handle_batch: Optional[Callable[[list], None]] = None
+
+
+BATCH = 64  # entries read per topic at a time
+
+
+def linger_seconds() -> float:
+    return float(os.environ.get("ORRERY_BUS_LINGER_MS", "10")) / 1000
 
 
 def consumer_name() -> str:
@@ -47,8 +64,10 @@ class BusConsumer:
     """One member of its subscriptions' consumer groups, handling batches until stopped."""
 
     def __init__(self, bus: Bus, subscriptions: Sequence[Subscription],
-                 name: Optional[str] = None, transient: tuple = ()):
+                 name: Optional[str] = None, transient: tuple = (),
+                 linger: Optional[float] = None):
         self.bus = bus
+        self.linger = linger_seconds() if linger is None else linger
         self.subscriptions = list(subscriptions)
         self.name = name or consumer_name()
         self.transient = (redis_lib.RedisError, *transient)
@@ -72,7 +91,9 @@ class BusConsumer:
         """Handle batches until `stop` is called; wait out transient errors."""
         while not self.stopping.is_set():
             try:
-                self.run_once()
+                handled = self.run_once()
+                if 0 < handled < BATCH and self.linger:
+                    self.stopping.wait(self.linger)  # let the next appends gather
             except self.transient as error:
                 log.warning("%s unavailable, retrying: %s", type(error).__name__, error)
                 self.stopping.wait(1.0)
@@ -83,10 +104,34 @@ class BusConsumer:
 
     def _read(self, subscription: Subscription, block_ms: Optional[int]) -> int:
         deliveries = self.bus.consume(subscription.topic, subscription.group, self.name,
-                                      block_ms=block_ms)
-        for delivery in deliveries:
-            self._handle(subscription, delivery)
+                                      count=BATCH, block_ms=block_ms)
+        if not deliveries:
+            return 0
+        if subscription.handle_batch is not None and self._batch(subscription, deliveries):
+            self.bus.ack_all(deliveries, subscription.group)
+            return len(deliveries)
+        handled = []
+        try:
+            for delivery in deliveries:
+                self._handle(subscription, delivery)
+                handled.append(delivery)
+        finally:
+            # A transient error leaves the rest pending (claimed again); what was handled
+            # is acknowledged either way.
+            self.bus.ack_all(handled, subscription.group)
         return len(deliveries)
+
+    def _batch(self, subscription: Subscription, deliveries: list) -> bool:
+        """Handle the batch at once; False when it must be handled one by one instead."""
+        try:
+            subscription.handle_batch(deliveries)
+        except self.transient:
+            raise  # none acknowledged: all stay pending and are claimed again
+        except Exception:
+            log.exception("%s batch of %d failed; handling each alone", subscription.topic,
+                          len(deliveries))
+            return False
+        return True
 
     def _handle(self, subscription: Subscription, delivery: Delivery) -> None:
         try:
@@ -97,7 +142,6 @@ class BusConsumer:
             log.exception("%s entry %s failed", subscription.topic, delivery.entry_id)
             if subscription.on_failure is not None:
                 subscription.on_failure(delivery)
-        self.bus.ack(delivery, subscription.group)
 
 
 def serve(consumer: BusConsumer, label: str) -> None:

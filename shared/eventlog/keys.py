@@ -58,9 +58,10 @@ class Keys:
         """ZSET match_id -> the match's next deadline (epoch seconds): what the sweep reads."""
         return f"{self.namespace}turns:deadlines"
 
-    def turn_versions(self) -> str:
-        """HASH match_id -> "<version>|<a|o>": the last announcement projected (active/over)."""
-        return f"{self.namespace}turns:versions"
+    def turn_version(self, match_id: str) -> str:
+        """STRING "<version>|<a|o>": the match's last announcement projected (active/over);
+        the turns service's, on the match's slot so its guard script touches one slot."""
+        return self._match(match_id, "turn-version")
 
     def vacations(self) -> str:
         """ZSET player_id -> when their vacation ends (epoch seconds)."""

@@ -46,10 +46,14 @@ class AnnouncedSeatSchema(Schema):
     bot = fields.String(allow_none=True)
     level = fields.Integer(allow_none=True)
     taken_over = fields.Boolean(load_default=False)  # sent only when true
+    out = fields.String(allow_none=True, load_default=None)  # "resignation" | "forfeit"
+    deadline = fields.Float(allow_none=True, load_default=None)  # epoch s, on a running clock
+    turn_began_at_version = fields.Integer(allow_none=True, load_default=None)
 
 
 class MatchAnnouncementSchema(Schema):
-    """A match's log advanced (or began): who must act now, and whether it is over."""
+    """A match's log advanced (or began): who must act now, each seat's deadline and the
+    version its turn began, and whether it is over (built in shared/announcements.py)."""
 
     match_id = fields.String(required=True)
     game = fields.String(required=True)
@@ -59,6 +63,7 @@ class MatchAnnouncementSchema(Schema):
         ["invited", "active", "finished", "aborted", "declined"]))
     seats = fields.List(fields.Nested(AnnouncedSeatSchema), required=True)
     outcome = fields.Dict(allow_none=True, load_default=None)
+    created_at = fields.Float(allow_none=True, load_default=None)  # epoch seconds
 
 
 class RejectionSchema(Schema):

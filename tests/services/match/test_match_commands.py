@@ -36,10 +36,14 @@ def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):
 def test_each_command_is_announced_on_the_bus(client, ctx, ana, bo, ttt):
     mark(client, ana, ttt, 4)
     last = _announcements(ctx)[-1]
+    created_at = last.pop("created_at")
+    assert isinstance(created_at, float)
     assert last == {"match_id": ttt, "game": "tictactoe", "version": 4, "to_act": [1],
                     "status": "active", "outcome": None, "seats": [
-                        {"seat": 0, "player_id": ana.player_id, "bot": None, "level": None},
-                        {"seat": 1, "player_id": bo.player_id, "bot": None, "level": None}]}
+                        {"seat": 0, "player_id": ana.player_id, "bot": None, "level": None,
+                         "out": None, "deadline": None, "turn_began_at_version": None},
+                        {"seat": 1, "player_id": bo.player_id, "bot": None, "level": None,
+                         "out": None, "deadline": None, "turn_began_at_version": 4}]}
 
 
 def test_a_retried_command_id_returns_the_first_answer_and_appends_nothing(client, ctx, ana,

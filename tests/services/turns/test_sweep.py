@@ -12,7 +12,7 @@ from services.match.consumer import handle
 from services.turns.config import TurnsSettings
 from services.turns.context import build
 from services.turns.sweep import sweep
-from services.turns.tasks import project_match
+from services.turns.projection import project_match
 from shared.schemas.bus import COMMANDS
 from tests.invitations import start_match
 from tests.services.turns.conftest import Player
