@@ -11,6 +11,7 @@ from services.turns.context import build
 from services.turns.projection import project
 from shared.announcements import announcement
 from shared.schemas.bus import MatchAnnouncementSchema
+from tests.invitations import start_match
 from tests.services.turns.conftest import Player
 
 
@@ -20,11 +21,7 @@ def turns_ctx(settings):
 
 
 def _new_match(client, ana, bo, clock=None):
-    body = {"game": "tictactoe", "seats": [{"player_id": ana.player_id},
-                                           {"player_id": bo.player_id}]}
-    if clock:
-        body["clock"] = clock
-    return client.post("/v1/matches", headers=ana.headers, json=body).get_json()["match_id"]
+    return start_match(client, ana, [ana, bo], **({"clock": clock} if clock else {}))
 
 
 def _mark(client, player, match_id, cell):
