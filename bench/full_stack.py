@@ -32,6 +32,7 @@ from shared.eventlog.connect import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAIN_SECONDS = 60
+STARTUP_SECONDS = 240  # a dozen Python processes importing Celery on 2 shared cores
 GOAL_SHARE, GOAL_LEGAL_RATE, GOAL_OTHERS = 0.9, 700, 0.25
 
 
@@ -84,11 +85,12 @@ def full_stack():
                                stdout=output, stderr=subprocess.STDOUT)
     client = connect(redis_url())
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + STARTUP_SECONDS
         found = {}
         while not (_healthy(port) and len(found) == len(commands)):
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the stack did not come up: "
+                missing = sorted(set(commands) - set(found))
+                raise RuntimeError(f"the stack did not come up (missing {missing}): "
                                    + (data / "stack.log").read_text()[-3000:])
             time.sleep(0.2)
             found = kinds(process.pid, commands)
