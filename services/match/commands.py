@@ -46,9 +46,20 @@ class CommandResult:
     duplicate: bool
 
 
+def known_match(ctx: MatchContext, match_id: str) -> tuple:
+    """(state, current): the match as this process last folded it (current False: the log
+    may have moved on since; the append's version check and a re-read before any refusal
+    make that safe), else as loaded from Redis now (current True)."""
+    state = ctx.store.cached(match_id)
+    if state is not None:
+        return state, False
+    return load_match(ctx, match_id), True
+
+
 def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
            command_id: Optional[str] = None, expected_version: Optional[int] = None,
-           source: str = "http", state: Optional[MatchState] = None) -> CommandResult:
+           source: str = "http", state: Optional[MatchState] = None,
+           current: bool = True) -> CommandResult:
     """Apply `command` for `seat`, or raise the ApiError that says why not.
 
     `state`: the match as the caller just loaded it (the HTTP route does, to find the
@@ -56,7 +67,7 @@ def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
     key = command_key(seat, command_id)
     return _timed(ctx, match_id, key, expected_version,
                   decisions.seat_cause(seat, command, source), source, state,
-                  digest=command_digest(command) if key else None)
+                  digest=command_digest(command) if key else None, current=current)
 
 
 def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
@@ -79,11 +90,13 @@ def submit_reply(ctx: MatchContext, match_id: str, answer: str, player_id: str,
 
 
 def _timed(ctx, match_id, key, expected_version, cause: dict, source,
-           state: Optional[MatchState] = None, digest: Optional[str] = None) -> CommandResult:
+           state: Optional[MatchState] = None, digest: Optional[str] = None,
+           current: bool = True) -> CommandResult:
     started = time.perf_counter()
     try:
         try:
-            result = _submit(ctx, match_id, key, expected_version, cause, state, digest)
+            result = _submit(ctx, match_id, key, expected_version, cause, state, digest,
+                             current)
         except CommandIdReused as reused:
             raise errors.CommandIdReused(reused.command_id.partition(":")[2]) from None
     except errors.ApiError as error:
@@ -108,9 +121,9 @@ def command_digest(command: dict) -> str:
 
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
             cause: dict, state: Optional[MatchState] = None,
-            digest: Optional[str] = None) -> CommandResult:
+            digest: Optional[str] = None, current: bool = True) -> CommandResult:
     if state is None:
-        state = load_match(ctx, match_id)
+        state, current = load_match(ctx, match_id), True
     seed = lambda: ctx.seeds.of(match_id)  # noqa: E731 - read only if the decision draws
     for _ in range(ATTEMPTS):
         try:
@@ -118,12 +131,18 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
                 raise errors.VersionConflict(state.version)
             events = decisions.decide(state, cause, seed)
         except Exception:
+            if not current:  # refused on what may be an old state: decide on the log's
+                state, current = load_match(ctx, match_id), True
+                continue
             # A command id seen before gets its first answer, whatever deciding it again
             # says: the retry of a command that was applied is stale or out of turn now.
             prior = None if key is None else ctx.log.command_result(match_id, key, digest)
             if prior is not None:
                 return _repeat(ctx, match_id, prior)
             raise
+        if not events and not current:  # "answered before" may be the old state's view
+            state, current = load_match(ctx, match_id), True
+            continue
         if not events:  # an answer given before (invitations): nothing to append
             return CommandResult(state=state, events=[], version=state.version,
                                  to_act=state.to_act(), duplicate=True)
@@ -134,7 +153,7 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
             CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
             if expected_version is not None:
                 raise errors.VersionConflict(moved.current) from None
-            state = load_match(ctx, match_id)  # decide again on the log as it is now
+            state, current = load_match(ctx, match_id), True  # decide again on the log's
             continue
         if written.duplicate:  # the same id won a race with us: answer as the first time
             return _repeat(ctx, match_id, written)

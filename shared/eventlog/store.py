@@ -56,6 +56,11 @@ class MatchStore:
         if self.snapshot_every and state.version % self.snapshot_every == 0:
             self.snapshots.save(state.match_id, state)
 
+    def cached(self, match_id: str) -> Optional[MatchState]:
+        """The latest state this process knows, without asking Redis: it may be behind the
+        log, so only a writer whose append checks the version may act on it."""
+        return self._cached(match_id)
+
     def forget(self, match_id: str) -> None:
         with self._lock:
             self._cache.pop(match_id, None)

@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from services.match import context
 from services.match.api.streams import live_response
-from services.match.commands import submit, submit_reply
+from services.match.commands import known_match, submit, submit_reply
 from services.match.creation import create_match
 from services.match.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
@@ -110,14 +110,14 @@ def post_command(match_id, query, body):
     """Send a command for the caller's seat; a repeated command_id gets the first answer."""
     ctx = context.current()
     player = required_player(ctx.tokens)
-    state = load_match(ctx, match_id)
+    state, current = known_match(ctx, match_id)  # seats never change: any state finds it
     seat = acting_seat(state, player, query.get("seat"))
     try:
         command = load_command(state.game, body["command"])
     except ValidationError as error:
         raise InvalidRequest(error.messages) from None
     result = submit(ctx, match_id, seat, command, body.get("command_id"),
-                    body.get("expected_version"), state=state)
+                    body.get("expected_version"), state=state, current=current)
     return {"version": result.version, "to_act": list(result.to_act),
             "events": redact_all(result.state, result.events, seat)}
 

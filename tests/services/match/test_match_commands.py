@@ -2,6 +2,7 @@
 import json
 import threading
 
+from services.match.app import create_app
 from shared.schemas.bus import MATCHES
 
 from .conftest import Player, mark, new_match
@@ -186,3 +187,24 @@ def test_concurrent_commands_without_a_version_never_double_move(app, ctx, ana, 
         thread.join()
     assert sorted(results) == [200] + [409] * 5
     assert ctx.log.version(ttt) == 4
+
+
+def test_a_process_whose_cached_match_is_behind_the_log_still_decides_on_the_log(
+        settings, client, ana, bo, ttt):
+    """Commands are decided on the state a process last folded, without a read: when
+    another process appended since, a refusal on the old state, or the append's version
+    check, makes it read the log and decide again, so every answer is the log's."""
+    other = create_app(settings).test_client()  # a second API process on the same Redis
+    assert mark(other, ana, ttt, 4).get_json()["version"] == 4  # `other` caches Bo's turn
+    # `client` cached the match at creation (Ana's turn): Bo is refused there at first,
+    # then decided again on the log, where it is his turn.
+    assert mark(client, bo, ttt, 0).get_json()["version"] == 5
+    # `other` still believes it is Bo's turn: the same for Ana.
+    assert mark(other, ana, ttt, 8).get_json()["version"] == 6
+    # A version the log has but `client`'s cache has not is not a conflict.
+    assert mark(client, bo, ttt, 1, expected_version=6).get_json()["version"] == 7
+    # `other` (at version 6, Bo's turn) takes Bo's next move as legal, but the append finds
+    # the log moved on: read again, it is Ana's turn.
+    refused = mark(other, bo, ttt, 7)
+    assert refused.status_code == 409 and refused.get_json()["error"] == "not_your_turn"
+    assert len(other.application.extensions["orrery.match"].log.read(ttt)) == 7
