@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
-from services.bot.policies import greedy
+from bench.selfplay import play_out
 from shared.games.exile_sun import GAME
 
 BOOK_ENDINGS = ("five_planets", "victory_points", "agenda_deck_empty", "no_fleets")
@@ -21,20 +20,8 @@ BOOK_ENDINGS = ("five_planets", "victory_points", "agenda_deck_empty", "no_fleet
 
 def play_match(policy: str, seats: int, seed: int, samples: int = 2) -> dict:
     """One match in-process; returns its reason, cycles and commands."""
-    rng = random.Random(seed)
-    state = None
-    for event in GAME.setup(GAME.spec.resolve_options({}), seats, random.Random(f"setup-{seed}")):
-        state = GAME.evolve(state, event)
-    commands = 0
-    while GAME.outcome(state) is None:
-        seat = rng.choice(list(GAME.to_act(state)))
-        if policy == "greedy":
-            command = greedy.choose(GAME, state, seat, rng, seats=seats, samples=samples).command
-        else:
-            command = rng.choice(GAME.legal_commands(state, seat))
-        for event in GAME.decide(state, seat, command, rng):
-            state = GAME.evolve(state, event)
-        commands += 1
+    state, commands = play_out(GAME, GAME.spec.resolve_options({}), seats, seed, policy,
+                               samples)
     return {"reason": GAME.outcome(state)["reason"], "cycles": state.cycle + 1,
             "commands": commands}
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
-from services.bot.policies import greedy
+from bench.selfplay import play_out
 from shared.games.nexum import GAME
 
 SECTORS = ("tabula", "ihx", "limit")
@@ -23,21 +22,8 @@ VICTORIES = ("victory_points", "relics", "last_standing")
 
 def play_match(policy: str, seats: int, seed: int, samples: int = 2) -> dict:
     """One match in-process; returns its reason, rounds and commands."""
-    rng = random.Random(seed)
     options = GAME.spec.resolve_options({"sector": SECTORS[seed % len(SECTORS)]})
-    state = None
-    for event in GAME.setup(options, seats, random.Random(f"setup-{seed}")):
-        state = GAME.evolve(state, event)
-    commands = 0
-    while GAME.outcome(state) is None:
-        seat = rng.choice(list(GAME.to_act(state)))
-        if policy == "greedy":
-            command = greedy.choose(GAME, state, seat, rng, seats=seats, samples=samples).command
-        else:
-            command = rng.choice(GAME.legal_commands(state, seat))
-        for event in GAME.decide(state, seat, command, rng):
-            state = GAME.evolve(state, event)
-        commands += 1
+    state, commands = play_out(GAME, options, seats, seed, policy, samples)
     result = GAME.outcome(state)
     return {"reason": result["reason"], "rounds": state.round - 1, "commands": commands,
             "winner_is_ai": result["winner_is_ai"]}
