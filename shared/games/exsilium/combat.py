@@ -37,6 +37,10 @@ def start(tx, mini, foe, newaru_first):
     if not tx.state.players[foe[1]].hand:
         # Replica: "If the attacked player has no cards, the attacker immediately wins."
         _conclude_players(tx, seat, foe[1], (), ())
+    elif not tx.state.players[seat].hand:
+        # The same rule the other way round (RULES_NOTES.md): an attacker with no cards can
+        # propose none, so a defender holding cards wins at once -- the defender's hand counts.
+        _conclude_players(tx, foe[1], seat, (), ())
 
 
 def draw_outcome(tx, side, to_bonus=False):

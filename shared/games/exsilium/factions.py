@@ -66,6 +66,11 @@ def _hole_block(state, anchor):
     block = [node(y + dy, x + dx) for dy in (0, 1) for dx in (0, 1)]
     if any(n in state.markers for n in block):
         return []
+    # A trapped miniature "behaves as if it doesn't exist": it cannot be displaced, so no hole
+    # opens under it (it would stand on a destroyed node when freed; RULES_NOTES.md).
+    trapped_nodes = {state.players[s].minis[m] for s, m in trapped_set(state)}
+    if trapped_nodes.intersection(block):
+        return []
     return [n for n in block if state.kinds.get(n) in (".", "P", "A") and n not in state.holes]
 
 
@@ -109,12 +114,15 @@ def _owe_losses(tx, victims):
 def _syl(tx, seat, cmd):
     centre = tx.state.players[seat].minis[cmd["mini"]]
     tx.emit(ABILITY_UNLEASHED, seat=seat, ability="syl_drone", mini=cmd["mini"], node=centre)
+    # Wardun: "the trapped miniature behaves as if it doesn't exist" -- the drone spares it.
+    trapped = trapped_set(tx.state)
     figs = figures(tx.state)
     for n, fig in sorted(figs.items()):
         if n != centre and chebyshev(n, centre) <= 2 and fig[0] == "newaru":
             tx.emit(NEWARU_REMOVED, id=fig[1])
     _owe_losses(tx, [(f[1], f[2]) for n, f in sorted(figs.items())
-                     if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"])
+                     if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"
+                     and (f[1], f[2]) not in trapped])
 
 
 def _keber(tx, seat, cmd):

@@ -312,3 +312,15 @@ def test_winner_with_no_card_left_has_no_choice():
     events, state = _won_next_to_another_foe(["p0-basic-0", "p0-strength-0"])
     assert "EscapeDecided" not in types(events) and state.players[0].hand == ()
     assert of_type(events, "CombatStarted")[0]["foe"] == ["seat", 1, 1]
+
+
+def test_an_attacker_without_cards_loses_to_a_defender_holding_cards():
+    """Phases 2, Important, read both ways (RULES_NOTES.md): "If the attacked player has no
+    cards, the attacker immediately becomes the winner". Given an attacker whose last card
+    moves it next to a defender holding cards, when the combat begins, then the attacker can
+    propose no card and the defender wins at once: the attacker's miniature dies."""
+    events, state = when(_duel(["p0-basic-0"], basic_hand(1, "strength")), 0,
+                         {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1, 2]})
+    assert of_type(events, "CombatWon")[0] == {"winner": 1, "loser": 0}
+    assert "CardsCommitted" not in types(events)
+    assert state.players[0].minis[0] is None and state.players[1].minis[0] == 3

@@ -223,3 +223,29 @@ def test_slot_tokens_come_back_only_when_enough_miniatures_died(faction):
     assert "AbilityReleased" not in types(tx.events) and tx.state.players[0].slots == 2
     fate.defeat(tx, 0, need - 1)
     assert "AbilityReleased" in types(tx.events) and tx.state.players[0].slots == 0
+
+
+def test_the_syl_drone_spares_a_trapped_miniature():
+    """Wardun, Ability example: "As long as the Wardun's ability is active, the trapped
+    miniature behaves as if it doesn't exist." Given a SYL miniature trapped by the Wardun
+    within 2 nodes of the SYL drone, when the drone is unleashed, then the trapped miniature is
+    not defeated and the untrapped ones around it are."""
+    state = _table(("syl", "wardun"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200, 202), *on_board(state, 1, 402),
+                  ("MiniatureTrapped", {"seat": 1, "target": [0, 1]}))
+    events, state = when(state, 0, {"type": "ability", "card": None, "mini": 0})
+    defeated = sorted((d["seat"], d["mini"]) for d in of_type(events, "MiniatureDefeated"))
+    assert defeated == [(1, 0)]
+    assert state.players[0].minis[1] == 202 and state.players[1].trapped == (0, 1)
+
+
+def test_no_vinsan_hole_opens_under_a_trapped_miniature():
+    """Wardun: the trapped miniature "behaves as if it doesn't exist" -- it cannot be moved
+    aside, so (our reading, RULES_NOTES.md) no sinkhole block may hold it."""
+    state = _table(("vinsan", "wardun"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200, 303), *on_board(state, 1, 101),
+                  ("MiniatureTrapped", {"seat": 1, "target": [0, 1]}))
+    anchors = {c["node"] for c in GAME.legal_commands(state, 0) if c["type"] == "ability"}
+    assert anchors and not anchors & {202, 203, 302, 303}
+    with pytest.raises(IllegalCommand):
+        when(state, 0, {"type": "ability", "card": None, "node": 302})
