@@ -8,9 +8,9 @@ from shared.games.exsilium import factions
 from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of, strength, usable_by, usable_cards
 from shared.games.exsilium.deck import draw
-from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.movement import arrive, mine_victims, paths, run_path
+from shared.games.exsilium.movement import arrive, mine_victims, mine_ward, paths, run_path
+from shared.games.exsilium.wards import strike
 from shared.games.exsilium.state import figures
 from shared.games.exsilium.table import free, movable, terrain
 from shared.games.exsilium.vocabulary import (
@@ -313,8 +313,7 @@ def _detonate_around(tx, node):
     if any(s != owner for s, _ in victims):   # another faction next to it sets it off
         tx.emit(MINE_DETONATED, node=node, owner=owner, card=cid,
                 victims=[list(v) for v in victims])
-        for s, m in victims:
-            defeat(tx, s, m)
+        strike(tx, victims, owner, ward=mine_ward(cid), concede=False)
 
 
 def drop_commands(state, seat):

@@ -4,13 +4,14 @@ A choice with a single legal answer is made automatically (`forced`).
 """
 from itertools import product
 
-from shared.games.exsilium import actions, combat as fight
+from shared.games.exsilium import actions, combat as fight, wards
 from shared.games.exsilium.components import CARDS, card, kind_of, usable_by, usable_cards
 from shared.games.exsilium.factions import displace, displace_nodes
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.table import free_nodes_on_tile
 from shared.games.exsilium.vocabulary import (
-    COMMIT, CONCEDE, DISCARD, DISPLACE, DODGE, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, STAY)
+    COMMIT, CONCEDE, DISCARD, DISPLACE, DIVE, DODGE, ENDURE, EVADE, FAVORABLE_ZONE,
+    LEAVE_CONFLICT, STAY)
 
 
 def subsets(cards, sizes):
@@ -87,6 +88,8 @@ def _pending_options(state, pending):
                            for c in _one_key(player.hand) for p in paths]
     if pending.kind == DISPLACE.name:
         return [DISPLACE(node=n) for n in displace_nodes(state, pending.node, pending.figure)]
+    if pending.kind == "ward":
+        return wards.options(state, pending)
     if pending.kind == DISCARD.name:
         return [DISCARD(cards=s)
                 for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
@@ -175,6 +178,8 @@ def card_ids():
 
 
 def _explain(state, seat, kind):
+    if state.pending and state.pending[0].kind == "ward":
+        refuse(state, "ward", ward=state.pending[0].ward.capitalize())
     if kind not in {o["type"] for o in options(state, seat)}:
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == DISCARD.name:
@@ -194,7 +199,9 @@ def _explain(state, seat, kind):
 
 def apply_choice(tx, seat, cmd):
     kind = cmd["type"]
-    if kind == COMMIT.name:
+    if tx.state.pending and tx.state.pending[0].kind == "ward":
+        wards.decide(tx, seat, None if kind == ENDURE.name else cmd["card"])
+    elif kind == COMMIT.name:
         fight.commit(tx, seat, cmd["cards"])
     elif kind == DODGE.name:
         fight.dodge(tx, seat, cmd["card"])

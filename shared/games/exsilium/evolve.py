@@ -16,7 +16,7 @@ from shared.games.exsilium.vocabulary import (
     NEWARU_REMOVED, NEWARU_SPAWNED, OUTCOME_DRAWN, REWARD_TAKEN, ROUND_STARTED, SLOT_FILLED,
     START_CHOSEN, TERMINAL_CONTROLLED, TERMINAL_TOKEN_GIVEN, TERMINAL_TOKEN_TAKEN,
     TILE_REVEALED, TOKENS_PAID, TURN_ENDED, TURN_STARTED, UPGRADE_ACCESSED, UPGRADE_CYCLED,
-    UPGRADE_LEFT)
+    UPGRADE_LEFT, WARD_DECIDED)
 
 
 def _without(items, *gone):
@@ -345,11 +345,17 @@ def _choice_owed(state, d):
                       tile=tuple(d["tile"]) if d.get("tile") else None,
                       cards=tuple(d.get("cards", ())), give_to=d.get("give_to"),
                       node=d.get("node"), winner_node=d.get("winner_node"), mini=d.get("mini"),
-                      figure=tuple(d["figure"]) if d.get("figure") else None)
+                      figure=tuple(d["figure"]) if d.get("figure") else None,
+                      victims=tuple(tuple(v) for v in d.get("victims", ())),
+                      ward=d.get("ward"), concede=d.get("concede", False))
     return replace(state, pending=state.pending + (pending,))
 
 
 def _escape_decided(state, d):
+    return replace(state, pending=state.pending[1:])
+
+
+def _ward_decided(state, d):
     return replace(state, pending=state.pending[1:])
 
 
@@ -532,6 +538,7 @@ _APPLY = {
     MATCH_ENDED.name: _match_ended,
     NEWARU_SPAWNED.name: _newaru_moved,
     ESCAPE_DECIDED.name: _escape_decided,
+    WARD_DECIDED.name: _ward_decided,
     MINIATURE_DISPLACED.name: _miniature_displaced,
 }
 

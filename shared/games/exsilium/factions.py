@@ -5,12 +5,12 @@ from shared.games.exsilium.board import (
     SIZE, adjacent_positions, chebyshev, coords, is_border, node, parse_pos, pos_key, tile_pos,
     touching)
 from shared.games.exsilium.components import card, kind_of
-from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.state import figures, trapped_set
 from shared.games.exsilium.table import around, free, movable
+from shared.games.exsilium.wards import strike
 from shared.games.exsilium.vocabulary import (
-    ABILITY, ABILITY_UNLEASHED, CARD_USED, CHOICE_OWED, CONCEDE, DISPLACE, HOLE_OPENED,
+    ABILITY, ABILITY_UNLEASHED, CARD_USED, CHOICE_OWED, DISPLACE, HOLE_OPENED,
     MINIATURE_DISPLACED, MINIATURE_TRAPPED, NEWARU_REMOVED, SLOT_FILLED, TOKENS_PAID)
 
 
@@ -103,14 +103,6 @@ def do_ability(tx, seat, cmd):
         _UNLEASH[player.faction](tx, seat, cmd)
 
 
-def _owe_losses(tx, victims):
-    """Miniatures defeated by an ability: the loser's discard rule and nothing else."""
-    for s, m in victims:
-        where = defeat(tx, s, m)
-        tx.emit(CHOICE_OWED, kind=CONCEDE.name, seat=s, tile=list(tile_pos(where)), cards=[],
-                give_to=None, node=where, winner_node=None)
-
-
 def _syl(tx, seat, cmd):
     centre = tx.state.players[seat].minis[cmd["mini"]]
     tx.emit(ABILITY_UNLEASHED, seat=seat, ability="syl_drone", mini=cmd["mini"], node=centre)
@@ -120,14 +112,20 @@ def _syl(tx, seat, cmd):
     for n, fig in sorted(figs.items()):
         if n != centre and chebyshev(n, centre) <= 2 and fig[0] == "newaru":
             tx.emit(NEWARU_REMOVED, id=fig[1])
-    _owe_losses(tx, [(f[1], f[2]) for n, f in sorted(figs.items())
-                     if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"
-                     and (f[1], f[2]) not in trapped])
+    # Glossary, Dodge: "avoid ... the effect of a faction-type card": a drone whose slot was
+    # filled with the SYL Drone Uplink card (a SYL-type card) can be dodged; one paid only
+    # with faction tokens is the faction's ability, not a card's effect.
+    player = tx.state.players[seat]
+    by_card = player.slots > player.slot_tokens
+    strike(tx, [(f[1], f[2]) for n, f in sorted(figs.items())
+                if n != centre and chebyshev(n, centre) <= 2 and f[0] == "seat"
+                and (f[1], f[2]) not in trapped], seat, ward="dodge" if by_card else None)
 
 
 def _keber(tx, seat, cmd):
     """Keber strike: everything on the Keber tile and the chosen adjacent tile is defeated
-    ("anything 1 tile away or less"); Dive dodges it, the Newaru cannot (rulebook, Keber).
+    ("anything 1 tile away or less"); a player hit may play Dive, the Newaru cannot (rulebook,
+    Keber).
     The Spanish book strikes only the chosen tile (option `keber_strike: chosen`)."""
     target = parse_pos(cmd["tile"])
     home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
@@ -135,22 +133,16 @@ def _keber(tx, seat, cmd):
         home = target
     tx.emit(ABILITY_UNLEASHED, seat=seat, ability="keber_strike", tile=cmd["tile"])
     figs = figures(tx.state)
-    victims, dived = [], set()
+    victims = []
     for n, fig in sorted(figs.items()):
         pos = tile_pos(n)
         if fig[0] == "newaru" and pos in (home, target):
             tx.emit(NEWARU_REMOVED, id=fig[1])
         elif fig[0] == "seat" and pos in (home, target) and fig[1] != seat \
                 and (fig[1], fig[2]) not in trapped_set(tx.state):
-            owner = fig[1]
-            if owner not in dived:
-                dive = sorted(c for c in tx.state.players[owner].hand if kind_of(c) == "dive")
-                if dive:
-                    tx.emit(CARD_USED, seat=owner, card=dive[0], use="dive")
-                    dived.add(owner)
-            if owner not in dived:
-                victims.append((owner, fig[2]))
-    _owe_losses(tx, victims)
+            victims.append((fig[1], fig[2]))
+    # "This ability can be dodged with Dive": each player hit who holds one chooses.
+    strike(tx, victims, seat, ward="dive")
 
 
 def _vinsan(tx, seat, cmd):

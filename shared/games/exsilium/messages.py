@@ -132,6 +132,13 @@ CATALOGUE = Catalogue({
         "es": "Como vencedor puedes quedarte, o usar una carta de tu mano para mover esta "
               "miniatura hasta 2 nodos fuera de la zona de conflicto (reglamento, Combate, "
               "Conclusión)."},
+    "ward": {
+        "en": "An effect would defeat your miniatures: play a {ward} card you hold to ward it "
+              "off, or endure it (rulebook, Glossary: Dodge; Keber: \"can be dodged with "
+              "Dive\").",
+        "es": "Un efecto derrotaría a tus miniaturas: juega una carta {ward} que tengas para "
+              "esquivarlo, o asúmelo (reglamento, Glosario: Esquiva; Keber: \"puede ser "
+              "esquivada con Arremetida\")."},
     "displace_node": {
         "en": "Move the miniature from the hole to a free node next to it (rulebook, Vinsan).",
         "es": "Desplaza la miniatura del socavón a un nodo libre adyacente (reglamento, Vinsan)."},

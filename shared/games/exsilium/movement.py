@@ -4,11 +4,12 @@ Frontiers, Interaction, Place mine). A step is checked by `step_problem` (pure) 
 """
 from shared.games.exsilium.board import around, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of
-from shared.games.exsilium.fate import check_win, defeat
+from shared.games.exsilium.fate import check_win
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.state import figures, goal, points, trapped_set, with_player
 from shared.games.exsilium.table import foes_of, free, frontier, on_tile
 from shared.games.exsilium.tiles import reveal
+from shared.games.exsilium.wards import strike
 from shared.games.exsilium.vocabulary import (
     BARALYTAS_COLLECTED, FRONTIER_BLOCKED, MARKER_PICKED_UP, MINE_DETONATED, MINIATURE_MOVED,
     TERMINAL_TOKEN_TAKEN)
@@ -56,6 +57,13 @@ def mine_victims(state, node, cid):
             and (affects is None or p.faction in affects)]
 
 
+def mine_ward(cid):
+    """Glossary, Faction type cards: "There are also cards whose action affects only to one or
+    multiple factions, also indicated by the faction or factions icons" -- such a mine is a
+    faction type card, so Dodge avoids its effect; a plain mine cannot be dodged."""
+    return "dodge" if card(cid).get("affects") else None
+
+
 def stop_reason(state, seat, mini, b, gained, truce):
     """Why a move would stop on b (pure; mirrors `take_step`): None when it goes on."""
     if tile_pos(b) in state.facedown:
@@ -100,8 +108,7 @@ def arrive(tx, seat, mini, b, extra_truce=frozenset()):
         victims = mine_victims(tx.state, mine, cid)
         tx.emit(MINE_DETONATED, node=mine, owner=owner, card=cid,
                 victims=[list(v) for v in victims])
-        for s, m in victims:
-            defeat(tx, s, m)
+        strike(tx, victims, owner, ward=mine_ward(cid), concede=False)
         return "mine"
     if b in tx.state.terminal_tokens:
         tx.emit(TERMINAL_TOKEN_TAKEN, seat=seat, node=b)

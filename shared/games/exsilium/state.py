@@ -62,7 +62,8 @@ class Combat:
 @dataclass(frozen=True)
 class Pending:
     """A choice a seat owes after a combat or an ability: 'concede', 'discard', 'escape' (a
-    combat winner next to another foe may use a card to leave) or 'displace' (Vinsan hole)."""
+    combat winner next to another foe may use a card to leave), 'displace' (Vinsan hole) or
+    'ward' (a Dive or Dodge card may ward off an effect: wards.py)."""
 
     kind: str
     seat: int
@@ -74,6 +75,9 @@ class Pending:
     winner_node: Optional[int] = None
     mini: Optional[int] = None     # escape: the winner's miniature
     figure: Optional[tuple] = None  # displace: ("seat", seat, mini) or ("newaru", id) on `node`
+    victims: tuple = ()        # ward: the seat's (seat, mini) pairs the effect would defeat
+    ward: Optional[str] = None  # ward: the card kind that wards it off ("dive" or "dodge")
+    concede: bool = False      # ward: the losers then follow the loser's discard rule
 
 
 @dataclass(frozen=True)

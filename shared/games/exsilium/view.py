@@ -86,12 +86,15 @@ def _combat(state, seat, public):
 
 
 def _pending(p):
-    """A choice owed; escape and displace also say which miniature and node (all public)."""
+    """A choice owed; escape, displace and ward also say which miniatures and nodes (all
+    public: whether the seat holds the warding card is not shown, only that it is asked)."""
     out = {"kind": p.kind, "seat": p.seat, "count": p.count}
     if p.kind == "escape":
         out.update(miniature=p.mini, node=p.node)
     elif p.kind == DISPLACE.name:
         out.update(node=p.node, figure=list(p.figure))
+    elif p.kind == "ward":
+        out.update(ward=p.ward, victims=[list(v) for v in p.victims])
     return out
 
 

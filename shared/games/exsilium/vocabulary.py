@@ -81,7 +81,13 @@ ABILITY = CommandType("ability", {"card": _card(nullable=True),
 END_TURN = CommandType("end_turn", doc="End your turn (only with no card you could use).")
 COMMIT = CommandType("commit", {"cards": _cards("The cards committed to the combat.")},
                      doc="Combat: commit cards of your hand.")
-DODGE = CommandType("dodge", {"card": _card()}, doc="Combat: avoid it with a dodge card.")
+DODGE = CommandType("dodge", {"card": _card()},
+                    doc="Avoid a combat you are attacked in, or the effect of a faction type "
+                        "card on your miniatures, with a Dodge card.")
+DIVE = CommandType("dive", {"card": _card()},
+                   doc="Your miniatures survive a Keber strike: play a Dive card.")
+ENDURE = CommandType("endure", doc="Let an ability's or a card's effect defeat your miniatures "
+                                   "(keep your Dive or Dodge card).")
 EVADE = CommandType("evade", {"card": _card()}, doc="Combat: evade with your faction's card.")
 FAVORABLE_ZONE = CommandType("favorable_zone", {"card": _card()},
                              doc="Combat: play a favorable zone card.")
@@ -99,7 +105,7 @@ DISPLACE = CommandType("displace", {"node": _node()},
 COMMANDS = [CHOOSE_FACTION, BID, CHOOSE_START, MOVE, ACTIVATE, PLAY, DROP, REMOVE_CARD,
             ACTIVATE_TERMINAL, ACCESS_UPGRADES, CYCLE_UPGRADES, BUY, LEAVE_UPGRADES, ABILITY,
             END_TURN, COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD, LEAVE_CONFLICT,
-            STAY, DISPLACE]
+            STAY, DISPLACE, DIVE, ENDURE]
 
 MATCH_SET_UP = EventType(
     "MatchSetUp", doc="Setup: the scenario's tiles, the decks and the upgrades row.")
@@ -162,7 +168,7 @@ BARALYTAS_RETURNED = EventType(
     "BaralytasReturned", doc="A Baralytas token returned to the closest deposit.")
 CHOICE_OWED = EventType(
     "ChoiceOwed", doc="A seat owes a choice (concede, "
-                 "escape, discard, displace) before play goes on.")
+                 "escape, discard, displace, ward) before play goes on.")
 CARD_CONCEDED = EventType("CardConceded", doc="The loser's card, given up or placed on the board.")
 CARDS_FATIGUED = EventType("CardsFatigued", doc="The winner's discard after a combat.")
 SLOT_FILLED = EventType("SlotFilled", doc="An ability slot filled.")
@@ -180,6 +186,8 @@ TURN_ENDED = EventType("TurnEnded", doc="A player's turn ended.")
 MATCH_ENDED = EventType("MatchEnded", doc="The match is over: ranks, scores and why.")
 ESCAPE_DECIDED = EventType("EscapeDecided", doc="The winner stayed, or left the conflict zone.")
 MINIATURE_DISPLACED = EventType("MiniatureDisplaced", doc="A miniature moved out of a new hole.")
+WARD_DECIDED = EventType("WardDecided", doc="A player warded off an effect with a Dive or Dodge "
+                                            "card (card), or endured it (card null).")
 
 EVENTS = [MATCH_SET_UP, FACTION_CHOSEN, BID_PLACED, BIDS_REVEALED, START_CHOSEN, ROUND_STARTED,
           DECK_RESHUFFLED, CARDS_DRAWN, TURN_STARTED, CARD_USED, CARD_REMOVED, CARDS_DISCARDED,
@@ -192,6 +200,6 @@ EVENTS = [MATCH_SET_UP, FACTION_CHOSEN, BID_PLACED, BIDS_REVEALED, START_CHOSEN,
           BARALYTAS_GIVEN, BARALYTAS_RETURNED, CHOICE_OWED, CARD_CONCEDED, CARDS_FATIGUED,
           SLOT_FILLED, ABILITY_UNLEASHED, HOLE_OPENED, MINIATURE_TRAPPED, HOLOGRAM_SET,
           HOLOGRAM_RESOLVED, UPGRADE_ACCESSED, UPGRADE_CYCLED, CARDS_BOUGHT, UPGRADE_LEFT,
-          TURN_ENDED, MATCH_ENDED, ESCAPE_DECIDED, MINIATURE_DISPLACED]
+          TURN_ENDED, MATCH_ENDED, ESCAPE_DECIDED, MINIATURE_DISPLACED, WARD_DECIDED]
 
 VOCABULARY = Vocabulary("Exsilium", commands=COMMANDS, events=EVENTS)

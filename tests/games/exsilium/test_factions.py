@@ -99,13 +99,66 @@ def test_spanish_keber_strike_hits_only_the_chosen_tile():
     assert state.newaru == {0: 1110}
 
 
-def test_keber_strike_is_dodged_with_dive():
-    """Keber, Attention: the ability can be dodged with "Dive" (discarded after use)."""
+def test_keber_strike_is_dodged_with_dive_by_the_players_choice():
+    """Keber, Attention: "This ability can be dodged with 'Dive'." Given a SYL player holding a
+    Dive card with miniatures on the struck tiles, when the Keber strikes, then the SYL player
+    is asked (the Newaru is not: it "cannot dodge"); when they play Dive, the card is
+    discarded and every SYL miniature struck survives."""
     dive = upgraded("dive")
     state = deal(_keber_table(), 0, [dive])
     events, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    assert "MiniatureDefeated" not in types(events) and state.newaru == {}
+    assert GAME.to_act(state) == (0,)
+    assert sorted(c["type"] for c in GAME.legal_commands(state, 0)) == ["dive", "endure"]
+    events, state = when(state, 0, {"type": "dive", "card": dive})
     assert {"seat": 0, "card": dive, "use": "dive"} in of_type(events, "CardUsed")
-    assert state.players[0].minis[:3] == (1005, 1105, 1214) and state.newaru == {}
+    assert state.players[0].minis[:3] == (1005, 1105, 1214) and dive in state.players[0].discard
+    assert GAME.to_act(state) == (1,) and not state.pending
+
+
+def test_a_player_may_endure_the_keber_strike_and_keep_the_dive_card():
+    """Keber, Attention: Dive is the player's choice. Given the SYL player asked, when they
+    endure the strike, then the struck miniatures are defeated (each with the loser's discard
+    rule) and the Dive card stays in hand."""
+    dive = upgraded("dive")
+    state = deal(_keber_table(), 0, [dive, "p0-basic-0"])
+    _, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    with pytest.raises(IllegalCommand, match="Dive"):
+        when(state, 0, {"type": "dodge", "card": dive})
+    events, state = when(state, 0, {"type": "endure"})
+    assert sorted(d["mini"] for d in of_type(events, "MiniatureDefeated")) == [0, 1, 2]
+    assert dive in state.players[0].hand
+
+
+def _drone_table(pay_with_card):
+    """SYL (seat 0) in turn, one slot filled; a Keber miniature 2 nodes from SYL's miniature;
+    the Keber player holds a Dodge card."""
+    drone, dodge = upgraded("syl_drone"), upgraded("dodge")
+    state = _table(("syl", "keber"), *ONE_SLOT)
+    state = given(state, *on_board(state, 0, 200), *on_board(state, 1, 402))
+    state = deal(deal(state, 0, [drone, "p0-basic-0"]), 1, [dodge])
+    return when(state, 0, {"type": "ability", "card": drone if pay_with_card else None,
+                           "mini": 0})
+
+
+def test_dodge_avoids_the_effect_of_a_faction_type_card():
+    """Glossary, Dodge: "With it you can avoid a fight or the effect of a faction-type card."
+    Given the SYL drone unleashed by filling its slot with the Drone Uplink (a SYL-type card),
+    when the Keber player who holds Dodge plays it, then the Keber miniature survives."""
+    events, state = _drone_table(pay_with_card=True)
+    assert GAME.to_act(state) == (1,)
+    dodge = upgraded("dodge")
+    assert {"type": "dodge", "card": dodge} in GAME.legal_commands(state, 1)
+    _, state = when(state, 1, {"type": "dodge", "card": dodge})
+    assert state.players[1].minis[0] == 402 and dodge in state.players[1].discard
+
+
+def test_dodge_does_not_avoid_an_ability_paid_with_tokens():
+    """Glossary, Dodge names a faction-type card's effect; a drone paid only with faction
+    tokens is the faction's ability (its book section names no dodge): no choice is offered."""
+    events, state = _drone_table(pay_with_card=False)
+    assert of_type(events, "MiniatureDefeated") == [{"seat": 1, "mini": 0, "node": 402}]
+    assert not [p for p in state.pending if p.kind == "ward"]
 
 
 def test_vinsan_hole_destroys_up_to_four_nodes_but_not_terminals_and_moves_miniatures():

@@ -232,6 +232,26 @@ def test_mines_that_affect_only_some_factions(key, dies):
     assert (state.players[0].minis[0] is None) == dies
 
 
+def test_dodge_avoids_a_mine_that_affects_only_some_factions():
+    """Glossary, Faction type cards: "cards whose action affects only to one or multiple
+    factions" are faction type cards, and Dodge avoids "the effect of a faction-type card".
+    Given an EMP mine (SYL and Keber only) and a SYL player holding Dodge, when the SYL
+    miniature sets it off, then the player may dodge and the miniature survives; a plain mine
+    offers no such choice."""
+    dodge = upgraded("dodge")
+    state = _dropped(_seat0(0), 1, upgraded("emp_mine"), 3, "up")
+    state = deal(state, 0, ["p0-basic-0", dodge])
+    events, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0,
+                                    "path": [1, 2]})
+    assert of_type(events, "MineDetonated") and GAME.to_act(state) == (0,)
+    _, state = when(state, 0, {"type": "dodge", "card": dodge})
+    assert state.players[0].minis[0] == 2 and dodge in state.players[0].discard
+    plain = _dropped(_seat0(0), 1, upgraded("mine"), 3, "up")
+    plain = deal(plain, 0, ["p0-basic-0", dodge])
+    _, plain = when(plain, 0, {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1, 2]})
+    assert plain.players[0].minis[0] is None
+
+
 def test_remove_from_the_game_secondary_action():
     """Cards, Remove card from the game: the card leaves the game; its action is not done."""
     purge = upgraded("dive")
