@@ -9,7 +9,8 @@ from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
 from shared.games.exsilium.components import card, kind_of, strength, usable_by, usable_cards
 from shared.games.exsilium.deck import draw
 from shared.games.exsilium.messages import refuse
-from shared.games.exsilium.movement import arrive, mine_victims, mine_ward, paths, run_path
+from shared.games.exsilium.movement import (
+    arrive, mine_victims, mine_ward, owe_onward, paths, run_path)
 from shared.games.exsilium.wards import strike
 from shared.games.exsilium.state import figures
 from shared.games.exsilium.table import free, movable, terrain
@@ -92,7 +93,8 @@ def do_move(tx, seat, cmd):
         tx.emit(HOLOGRAM_SET, seat=seat, mini=mini, origin=start, card=cid)
     else:
         tx.emit(CARD_USED, seat=seat, card=cid, use="move_action" if action else "move")
-    run_path(tx, seat, mini, path, cross)
+    why = run_path(tx, seat, mini, path, cross)
+    owe_onward(tx, seat, mini, path, length, why)
 
 
 def can_control(state, seat, node):

@@ -7,11 +7,12 @@ from itertools import product
 from shared.games.exsilium import actions, combat as fight, wards
 from shared.games.exsilium.components import CARDS, card, kind_of, usable_by, usable_cards
 from shared.games.exsilium.factions import displace, displace_nodes
+from shared.games.exsilium.movement import move_on, onward_paths
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.table import free_nodes_on_tile
 from shared.games.exsilium.vocabulary import (
     COMMIT, CONCEDE, DISCARD, DISPLACE, DIVE, DODGE, ENDURE, EVADE, FAVORABLE_ZONE,
-    LEAVE_CONFLICT, STAY)
+    LEAVE_CONFLICT, MOVE_ON, STAY)
 
 
 def subsets(cards, sizes):
@@ -90,6 +91,9 @@ def _pending_options(state, pending):
         return [DISPLACE(node=n) for n in displace_nodes(state, pending.node, pending.figure)]
     if pending.kind == "ward":
         return wards.options(state, pending)
+    if pending.kind == "onward":
+        return [STAY()] + [MOVE_ON(path=p)
+                           for p in onward_paths(state, pending.seat, pending.mini, pending.count)]
     if pending.kind == DISCARD.name:
         return [DISCARD(cards=s)
                 for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
@@ -121,6 +125,8 @@ def decide_choice(tx, seat, cmd):
             refuse(state, "faction_card", faction=card(foreign[0])["type"].capitalize())
     if kind == CONCEDE.name:
         ok = _concede_ok(state, cmd, allowed)
+    elif kind == MOVE_ON.name:
+        ok = any(o["type"] == kind for o in allowed)   # the path is checked as it is walked
     elif kind == LEAVE_CONFLICT.name:
         ok = cmd.get("card") in state.players[seat].hand and any(
             o["type"] == kind and o["path"] == cmd.get("path")
@@ -184,6 +190,8 @@ def _explain(state, seat, kind):
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == DISCARD.name:
         refuse(state, "discard_count", n=state.pending[0].count)
+    if kind in (MOVE_ON.name, STAY.name) and state.pending[0].kind == "onward":
+        refuse(state, "onward", n=state.pending[0].count)
     if kind in (LEAVE_CONFLICT.name, STAY.name):
         refuse(state, "escape")
     if kind == DISPLACE.name:
@@ -201,6 +209,8 @@ def apply_choice(tx, seat, cmd):
     kind = cmd["type"]
     if tx.state.pending and tx.state.pending[0].kind == "ward":
         wards.decide(tx, seat, None if kind == ENDURE.name else cmd["card"])
+    elif tx.state.pending and tx.state.pending[0].kind == "onward":
+        move_on(tx, seat, cmd.get("path"))
     elif kind == COMMIT.name:
         fight.commit(tx, seat, cmd["cards"])
     elif kind == DODGE.name:

@@ -16,7 +16,7 @@ from shared.games.exsilium.vocabulary import (
     NEWARU_REMOVED, NEWARU_SPAWNED, OUTCOME_DRAWN, REWARD_TAKEN, ROUND_STARTED, SLOT_FILLED,
     START_CHOSEN, TERMINAL_CONTROLLED, TERMINAL_TOKEN_GIVEN, TERMINAL_TOKEN_TAKEN,
     TILE_REVEALED, TOKENS_PAID, TURN_ENDED, TURN_STARTED, UPGRADE_ACCESSED, UPGRADE_CYCLED,
-    UPGRADE_LEFT, WARD_DECIDED)
+    UPGRADE_LEFT, WARD_DECIDED, MOVE_RESUMED)
 
 
 def _without(items, *gone):
@@ -539,6 +539,7 @@ _APPLY = {
     NEWARU_SPAWNED.name: _newaru_moved,
     ESCAPE_DECIDED.name: _escape_decided,
     WARD_DECIDED.name: _ward_decided,
+    MOVE_RESUMED.name: _ward_decided,     # both only settle the choice owed
     MINIATURE_DISPLACED.name: _miniature_displaced,
 }
 

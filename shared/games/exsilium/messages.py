@@ -132,6 +132,12 @@ CATALOGUE = Catalogue({
         "es": "Como vencedor puedes quedarte, o usar una carta de tu mano para mover esta "
               "miniatura hasta 2 nodos fuera de la zona de conflicto (reglamento, Combate, "
               "Conclusión)."},
+    "onward": {
+        "en": "You revealed a tile with {n} node(s) of your move left: go on along a path of "
+              "at most {n} node(s) you may take, or stay (rulebook, Movement).",
+        "es": "Has revelado una loseta con {n} nodo(s) de movimiento por hacer: sigue por un "
+              "camino de {n} nodo(s) como mucho que puedas recorrer, o quédate (reglamento, "
+              "Movimiento)."},
     "ward": {
         "en": "An effect would defeat your miniatures: play a {ward} card you hold to ward it "
               "off, or endure it (rulebook, Glossary: Dodge; Keber: \"can be dodged with "

@@ -11,8 +11,8 @@ from shared.games.exsilium.table import foes_of, free, frontier, on_tile
 from shared.games.exsilium.tiles import reveal
 from shared.games.exsilium.wards import strike
 from shared.games.exsilium.vocabulary import (
-    BARALYTAS_COLLECTED, FRONTIER_BLOCKED, MARKER_PICKED_UP, MINE_DETONATED, MINIATURE_MOVED,
-    TERMINAL_TOKEN_TAKEN)
+    BARALYTAS_COLLECTED, CHOICE_OWED, FRONTIER_BLOCKED, MARKER_PICKED_UP, MINE_DETONATED,
+    MINIATURE_MOVED, MOVE_RESUMED, TERMINAL_TOKEN_TAKEN)
 
 
 def step_problem(state, seat, a, b, cross, figs):
@@ -133,6 +133,42 @@ def _pick_up(tx, seat, node):
     else:
         top = tx.state.supply[-1] if tx.state.supply else None
         tx.emit(MARKER_PICKED_UP, seat=seat, node=node, card=top, face="supply", source="supply")
+
+
+def owe_onward(tx, seat, mini, path, length, why):
+    """A move that revealed a tile goes on if it has nodes left (the book never ends a move at
+    a reveal; "move 1 miniature 4 nodes to reveal a new Eris tile"): the player, now seeing the
+    tile, owes the choice to go on or stay (`ChoiceOwed` kind `onward`). Not when the frontier
+    kept the miniature back, nor when anything else stopped it."""
+    left = length - len(path)
+    if why != "reveal" or left <= 0 or tx.state.players[seat].minis[mini] != path[-1]:
+        return
+    if onward_paths(tx.state, seat, mini, left):
+        tx.emit(CHOICE_OWED, kind="onward", seat=seat, mini=mini, count=left)
+
+
+def onward_paths(state, seat, mini, left):
+    """The rest of a move: one path per end node past 2 nodes, as `legal_commands` lists
+    moves."""
+    found = paths(state, seat, mini, left)
+    if left > 2:
+        ends = {}
+        for p in found:
+            ends.setdefault(p[-1], p)
+        found = list(ends.values())
+    return found
+
+
+def move_on(tx, seat, path):
+    """The onward choice: go on along `path` (None: stay). Any valid path of the nodes left is
+    accepted; `run_path` refuses a step that is not allowed."""
+    pending = tx.state.pending[0]
+    if path is not None and not 1 <= len(path) <= pending.count:
+        refuse(tx.state, "onward", n=pending.count)
+    tx.emit(MOVE_RESUMED, seat=seat, mini=pending.mini, path=path)
+    if path is not None:
+        why = run_path(tx, seat, pending.mini, path)
+        owe_onward(tx, seat, pending.mini, path, pending.count, why)
 
 
 def run_path(tx, seat, mini, path, cross=0, truce=frozenset()):

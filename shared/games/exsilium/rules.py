@@ -7,7 +7,7 @@ from shared.games.exsilium.state import BID, FACTION, OVER, START
 from shared.games.exsilium.vocabulary import (
     ABILITY, ACCESS_UPGRADES, ACTIVATE, ACTIVATE_TERMINAL, BID as BID_COMMAND, BUY,
     CHOOSE_FACTION, CHOOSE_START, COMMIT, CONCEDE, CYCLE_UPGRADES, DISCARD, DISPLACE, DIVE, DODGE,
-    DROP, END_TURN, ENDURE, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, LEAVE_UPGRADES, MOVE, PLAY,
+    DROP, END_TURN, ENDURE, MOVE_ON, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, LEAVE_UPGRADES, MOVE, PLAY,
     REMOVE_CARD, STAY)
 from shared.games.kit import Transaction
 
@@ -41,7 +41,7 @@ _SESSION = {CYCLE_UPGRADES.name: actions.do_cycle, BUY.name: actions.do_buy,
 # used for the combat": the player in turn may still use hand actions before revealing.
 _BEFORE_COMBAT = (PLAY.name, REMOVE_CARD.name)
 _CHOICE = tuple(c.name for c in (COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD,
-                                 LEAVE_CONFLICT, STAY, DISPLACE, DIVE, ENDURE))
+                                 LEAVE_CONFLICT, STAY, DISPLACE, DIVE, ENDURE, MOVE_ON))
 _SETUP = {FACTION: (CHOOSE_FACTION.name, table_setup.do_faction),
           BID: (BID_COMMAND.name, table_setup.do_bid),
           START: (CHOOSE_START.name, table_setup.do_start)}

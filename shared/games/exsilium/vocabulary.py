@@ -98,14 +98,18 @@ DISCARD = CommandType("discard", {"cards": _cards("The cards discarded.")},
                       doc="After a won combat: discard the cards owed.")
 LEAVE_CONFLICT = CommandType("leave_conflict", {"card": _card(), "path": _path()},
                              doc="After a won combat: move out of the conflict zone.")
-STAY = CommandType("stay", doc="After a won combat: stay where you are.")
+STAY = CommandType("stay", doc="Stay where you are: after a won combat, or after revealing a "
+                                "tile with nodes of the move left.")
+MOVE_ON = CommandType("move_on", {"path": listing(_node(), min_length=1, max_length=3,
+                                                  description="The nodes stepped on, in order.")},
+                      doc="After revealing a tile mid-move: go on with the nodes left.")
 DISPLACE = CommandType("displace", {"node": _node()},
                        doc="Move a miniature out of a new hole (Vinsan).")
 
 COMMANDS = [CHOOSE_FACTION, BID, CHOOSE_START, MOVE, ACTIVATE, PLAY, DROP, REMOVE_CARD,
             ACTIVATE_TERMINAL, ACCESS_UPGRADES, CYCLE_UPGRADES, BUY, LEAVE_UPGRADES, ABILITY,
             END_TURN, COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD, LEAVE_CONFLICT,
-            STAY, DISPLACE, DIVE, ENDURE]
+            STAY, DISPLACE, DIVE, ENDURE, MOVE_ON]
 
 MATCH_SET_UP = EventType(
     "MatchSetUp", doc="Setup: the scenario's tiles, the decks and the upgrades row.")
@@ -168,7 +172,7 @@ BARALYTAS_RETURNED = EventType(
     "BaralytasReturned", doc="A Baralytas token returned to the closest deposit.")
 CHOICE_OWED = EventType(
     "ChoiceOwed", doc="A seat owes a choice (concede, "
-                 "escape, discard, displace, ward) before play goes on.")
+                 "escape, discard, displace, ward, onward) before play goes on.")
 CARD_CONCEDED = EventType("CardConceded", doc="The loser's card, given up or placed on the board.")
 CARDS_FATIGUED = EventType("CardsFatigued", doc="The winner's discard after a combat.")
 SLOT_FILLED = EventType("SlotFilled", doc="An ability slot filled.")
@@ -186,6 +190,8 @@ TURN_ENDED = EventType("TurnEnded", doc="A player's turn ended.")
 MATCH_ENDED = EventType("MatchEnded", doc="The match is over: ranks, scores and why.")
 ESCAPE_DECIDED = EventType("EscapeDecided", doc="The winner stayed, or left the conflict zone.")
 MINIATURE_DISPLACED = EventType("MiniatureDisplaced", doc="A miniature moved out of a new hole.")
+MOVE_RESUMED = EventType("MoveResumed", doc="After a reveal mid-move: the move goes on along "
+                                            "`path`, or stops (path null).")
 WARD_DECIDED = EventType("WardDecided", doc="A player warded off an effect with a Dive or Dodge "
                                             "card (card), or endured it (card null).")
 
@@ -200,6 +206,7 @@ EVENTS = [MATCH_SET_UP, FACTION_CHOSEN, BID_PLACED, BIDS_REVEALED, START_CHOSEN,
           BARALYTAS_GIVEN, BARALYTAS_RETURNED, CHOICE_OWED, CARD_CONCEDED, CARDS_FATIGUED,
           SLOT_FILLED, ABILITY_UNLEASHED, HOLE_OPENED, MINIATURE_TRAPPED, HOLOGRAM_SET,
           HOLOGRAM_RESOLVED, UPGRADE_ACCESSED, UPGRADE_CYCLED, CARDS_BOUGHT, UPGRADE_LEFT,
-          TURN_ENDED, MATCH_ENDED, ESCAPE_DECIDED, MINIATURE_DISPLACED, WARD_DECIDED]
+          TURN_ENDED, MATCH_ENDED, ESCAPE_DECIDED, MINIATURE_DISPLACED, WARD_DECIDED,
+          MOVE_RESUMED]
 
 VOCABULARY = Vocabulary("Exsilium", commands=COMMANDS, events=EVENTS)

@@ -157,3 +157,42 @@ def test_the_discard_is_shuffled_back_when_fewer_than_four_cards_can_be_drawn():
     tx = Transaction(enough, random.Random(0), evolve)
     draw(tx, 0, 2)
     assert types(tx.events) == ["CardsDrawn"] and len(tx.state.players[0].discard) == 5
+
+
+def test_a_move_that_reveals_a_tile_may_go_on_with_the_nodes_left():
+    """Movement and Gameplay ("Move a miniature 2 nodes"; Turn example: "move 1 miniature 4
+    nodes to reveal a new Eris tile"): the book never ends a move at a reveal. Given a
+    miniature 1 node from a face-down position, when a 2-node card moves it onto it, then the
+    tile is revealed and the player, now seeing it, may go on 1 node or stay."""
+    state = deal(given(given_play(2), *on_board(given_play(2), 0, 4, 0)), 0,
+                 basic_hand(0, "basic", "strength"))
+    events, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0,
+                                    "path": [5]}, Rigged(["A2"]))
+    assert "TileRevealed" in types(events) and state.players[0].minis[0] == 5
+    assert GAME.to_act(state) == (0,) and state.pending[0].kind == "onward"
+    offered = GAME.legal_commands(state, 0)
+    assert {"type": "stay"} in offered
+    onward = sorted(tuple(c["path"]) for c in offered if c["type"] == "move_on")
+    assert onward and all(len(p) == 1 for p in onward)
+    with pytest.raises(IllegalCommand, match="at most 1 node"):
+        when(state, 0, {"type": "move_on", "path": [6, 7]})
+    with pytest.raises(IllegalCommand, match="not possible now"):
+        when(state, 0, {"type": "move", "card": "p0-strength-0", "mini": 0, "path": [6]})
+    events, moved = when(state, 0, {"type": "move_on", "path": list(onward[0])})
+    assert moved.players[0].minis[0] == onward[0][0] and not moved.pending
+    assert of_type(events, "MoveResumed")[0]["path"] == list(onward[0])
+    _, stayed = when(state, 0, {"type": "stay"})
+    assert stayed.players[0].minis[0] == 5 and not stayed.pending
+    assert stayed.players[0].hand == ("p0-strength-0",)
+
+
+def test_a_move_that_used_all_its_nodes_on_the_reveal_ends_there():
+    """The onward choice is owed only with nodes left: a 2-node move whose second node
+    reveals the tile ends there."""
+    state = deal(given(given_play(2), *on_board(given_play(2), 0, 3, 0)), 0,
+                 basic_hand(0, "basic", "strength"))
+    _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0,
+                               "path": [4, 5]}, Rigged(["A2"]))
+    assert state.players[0].minis[0] == 5 and not state.pending
+    with pytest.raises(IllegalCommand):
+        when(state, 0, {"type": "stay"})
