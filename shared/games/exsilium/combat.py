@@ -240,6 +240,16 @@ def _remove_newaru(tx, seat, mini, nid):
         tx.emit(NEWARU_REMOVED, id=nid)
 
 
+def _return_from(state, pending):
+    """Where "the closest Crystals Deposit" is measured from when a Newaru wins: the Newaru
+    (English book, default: it takes the token) or the node where the miniature was defeated
+    (Spanish book: "al yacimiento de cristales más cercano al nodo en el que la miniatura fue
+    derrotada", option `baralytas_return: fallen`)."""
+    if state.options.get("baralytas_return") == "fallen" or pending.winner_node is None:
+        return pending.node
+    return pending.winner_node
+
+
 def concede(tx, seat, cid, node, value):
     """Loser's discard rule: a card to the supply deck with a faction token; a Baralytas token."""
     pending = tx.state.pending[0]
@@ -247,7 +257,7 @@ def concede(tx, seat, cid, node, value):
     if value is not None:
         if pending.give_to == -1:
             tx.emit(BARALYTAS_RETURNED, seat=seat, value=value,
-                    node=closest_deposit(tx.state, pending.node))
+                    node=closest_deposit(tx.state, _return_from(tx.state, pending)))
         else:
             tx.emit(BARALYTAS_GIVEN, **{"from": seat, "to": pending.give_to}, value=value)
     from_pool = player.tokens == 0

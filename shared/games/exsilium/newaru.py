@@ -27,6 +27,10 @@ def step_toward(state, nid):
     if hologram is not None:
         goal = state.players[state.active].minis[hologram[0]]
     else:
+        if state.options.get("newaru_target") == "active":
+            # Spanish summary: "inician acciones de movimiento y combate sobre el jugador
+            # activo" -- they hunt the player in turn's miniatures only.
+            targets = {n: sm for n, sm in targets.items() if sm[0] == state.active}
         reachable = [(dist[n], n) for n in targets if n in dist]
         if not reachable:
             return None

@@ -29,6 +29,15 @@ SPEC = GameSpec(
                                         "from, through or to (English book, Example 3: "
                                         "'moves'), or only where a move ended (Spanish book "
                                         "summary: 'ends')."),
+        "newaru_target": choice_option("nearest", ("nearest", "active"), "Newaru move toward "
+                                       "the nearest faction miniature (English book: "
+                                       "'nearest') or the nearest miniature of the player in "
+                                       "turn (Spanish book summary: 'active')."),
+        "baralytas_return": choice_option("newaru", ("newaru", "fallen"), "A player who loses "
+                                          "to a Newaru puts a Baralytas token on the closest "
+                                          "deposit: closest to the Newaru (English reading: "
+                                          "'newaru') or to the node where the miniature was "
+                                          "defeated (Spanish book: 'fallen')."),
         "max_rounds": int_option(60, 3, 500, "Safety rule: the match ends after this many "
                                  "rounds (RULES_NOTES.md)."),
     },

@@ -324,3 +324,23 @@ def test_an_attacker_without_cards_loses_to_a_defender_holding_cards():
     assert of_type(events, "CombatWon")[0] == {"winner": 1, "loser": 0}
     assert "CardsCommitted" not in types(events)
     assert state.players[0].minis[0] is None and state.players[1].minis[0] == 3
+
+
+@pytest.mark.parametrize("reading,deposit", [(None, 106), ("fallen", 808)])
+def test_the_baralytas_token_lost_to_a_newaru_goes_to_the_closest_deposit(reading, deposit):
+    """Newaru phase 4, if you lose: "Place 1 of your Baralytas Token ... at the closest
+    Crystals Deposit" -- closest to the Newaru that takes it (English, default); the Spanish
+    book: "al yacimiento de cristales más cercano al nodo en el que la miniatura fue
+    derrotada" (option `baralytas_return: fallen`). Given a Newaru at 405 (3 nodes from the
+    deposit 106, 4 from 808) beating a miniature at 505 (4 from 106, 3 from 808), when the
+    loser gives up a token of 2, then it goes to 106, or to 808 with the Spanish reading."""
+    options = {"baralytas_return": reading} if reading else None
+    state = given_play(2, options=options)
+    state = given(state, revealed((0, 1), "A2", baralytas={106: 3}, newaru={0: 405}),
+                  revealed((1, 1), "A8", baralytas={808: 1}), *on_board(state, 0, 605))
+    state = deal(state, 0, basic_hand(0, "basic", "strength"), baralytas=(2,))
+    _, state = _meet(state, Rigged(["basic_claw"]), path=(505,))   # its one card: forced
+    assert state.players[0].minis[0] is None and state.pending[0].kind == "concede"
+    concede = next(c for c in GAME.legal_commands(state, 0) if c["baralytas"] == 2)
+    _, state = when(state, 0, concede)
+    assert state.deposits[deposit] == ((3,) if deposit == 106 else (1,)) + (2,)

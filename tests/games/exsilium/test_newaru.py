@@ -4,6 +4,7 @@ Newaru rules summary; Tokens and enemies on tiles).
 Table: A5 revealed at (1,0), under A1 (no frontier between them); its portal is node 602 and
 its deposit 702. Seat 0 (the rulebook's "male" faction) is in turn; seat 1 plays "X".
 """
+from shared.games.exsilium.board import chebyshev
 from tests.games.exsilium.helpers import (
     basic_hand, deal, given, given_play, of_type, on_board, revealed, when)
 
@@ -133,3 +134,17 @@ def test_no_respawn_while_a_faction_miniature_is_on_the_tile():
                  basic_hand(0, "basic"))
     events, state = _turn(state, 0, [1])
     assert of_type(events, "NewaruSpawned") == [] and state.newaru == {}
+
+
+def test_spanish_reading_the_newaru_hunt_the_player_in_turn():
+    """Round summary, Enemies activation: English "initiate movement and combat actions over
+    the nearest faction miniature" (default); Spanish "inician acciones de movimiento y
+    combate sobre el jugador activo" (option `newaru_target: active`). Given Example 1's table
+    (the X miniature nearest the Newaru), when the player in turn moves on its tile, then by
+    default the Newaru steps toward X, and with the Spanish reading toward the mover."""
+    english = _turn(_table(500, [703], [904]), 0, [903])[1]
+    spanish = _turn(_table(500, [703], [904], options={"newaru_target": "active"}), 0,
+                    [903])[1]
+    assert english.newaru == {0: 501}
+    assert spanish.newaru[0] != 501
+    assert chebyshev(spanish.newaru[0], 903) < chebyshev(500, 903)
