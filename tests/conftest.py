@@ -1,8 +1,15 @@
 """Test fixtures: a real Redis (REDIS_URL, else 127.0.0.1:6379, else a private server) and
-a fresh key namespace per test, deleted afterwards, so tests never share or leave keys."""
+a fresh key namespace per test, deleted afterwards, so tests never share or leave keys.
+
+A test module that sets `pytestmark = pytest.mark.cluster_too` runs each of its tests twice:
+on that Redis, and on a private Redis Cluster (3 masters with a replica each, started once
+per session from the machine's redis-server: shared/redis_cluster.py). `redis_url` and
+everything built on it (clients, settings, processes a test starts) then name the cluster.
+"""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import uuid
 from pathlib import Path
@@ -12,15 +19,55 @@ import pytest
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
 from shared.eventlog.connect import connect
+from shared.redis_cluster import start_cluster
 from shared.redis_server import resolve
 
 
+SINGLE, CLUSTER = "redis", "redis-cluster"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "cluster_too: run the module's tests on a Redis Cluster as well")
+
+
+def pytest_generate_tests(metafunc):
+    if metafunc.definition.get_closest_marker("cluster_too") is None:
+        return
+    if "redis_backend" not in metafunc.fixturenames:
+        return
+    metafunc.parametrize("redis_backend", [SINGLE, CLUSTER], indirect=True, scope="session")
+
+
 @pytest.fixture(scope="session")
-def redis_url():
+def single_redis_url():
     handle = resolve(Path(tempfile.mkdtemp(prefix="orrery-test-redis-")))
     os.environ.setdefault("ORRERY_TEST_REDIS_URL", handle.url)
     yield handle.url
     handle.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster():
+    """A private 3-master, 3-replica Redis Cluster on loopback, for the whole session."""
+    if shutil.which("redis-server") is None or shutil.which("redis-cli") is None:
+        pytest.skip("redis-server and redis-cli are needed to start a Redis Cluster")
+    cluster = start_cluster(masters=3, replicas=1)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_backend(request):
+    """Which Redis this test runs on: one Redis, or (cluster_too modules) also a cluster."""
+    return getattr(request, "param", SINGLE)
+
+
+@pytest.fixture(scope="session")
+def redis_url(request, redis_backend):
+    if redis_backend == CLUSTER:
+        return request.getfixturevalue("redis_cluster").url
+    return request.getfixturevalue("single_redis_url")
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,12 @@ in one partition and keeps its order. A consumer that dies leaves its entries pe
 Claiming is looked for at the first read and then every quarter of `claim_idle_ms`, not
 on every read: an entry can only be claimed once it has been idle that long, and a read per
 append would otherwise cost one XAUTOCLAIM per partition each time.
+
+On a Redis Cluster the partitions of a topic live on different masters (keys.py spreads
+them), and one command may only name keys of one slot. So a read there is one pipelined
+non-blocking XREADGROUP per partition (one round trip per master, in parallel), and when
+none had anything it waits on the partitions in turn, at most CLUSTER_POLL_MS on each: a
+message on a partition not being waited on is seen within that much.
 """
 from __future__ import annotations
 
@@ -19,12 +25,14 @@ from typing import Optional
 
 import redis as redis_lib
 
+from shared.eventlog.connect import is_cluster
 from shared.eventlog.keys import Keys
 
 # An entry pending this long with a consumer is taken over by another: consumers handle an
 # entry in milliseconds, so 3 s means its consumer died (issue 14: lost work is taken up
 # within 5 s, as each consumer claims at least once a second).
 CLAIM_IDLE_MS = 3_000
+CLUSTER_POLL_MS = 20  # the longest wait on one partition of a cluster before the next
 MAXLEN = 200_000  # approximate cap per partition; the bus is transport, the logs are truth
 
 
@@ -45,16 +53,18 @@ class Bus:
         self.keys = keys
         self.partitions = partitions
         self._claimed_at: dict = {}  # (topic, group, consumer) -> when last looked for
+        self.cluster = is_cluster(redis)
+        self._turn = 0  # the partition a cluster read waits on next
 
     def streams(self, topic: str) -> list:
-        return [self.keys.bus(topic, p) for p in range(self.partitions)]
+        return [self.keys.bus(topic, p, self.partitions) for p in range(self.partitions)]
 
     def partition_of(self, key: str) -> int:
         return zlib.crc32(key.encode()) % self.partitions
 
     def publish(self, topic: str, message: dict, key: str) -> str:
         """Add a message to the topic's partition for `key`; return its entry id."""
-        stream = self.keys.bus(topic, self.partition_of(key))
+        stream = self.keys.bus(topic, self.partition_of(key), self.partitions)
         entry_id = self.redis.xadd(stream, {"m": json.dumps(message, separators=(",", ":"))},
                                    maxlen=MAXLEN, approximate=True)
         return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
@@ -76,11 +86,31 @@ class Bus:
             if claimed:
                 self._claimed_at.pop((topic, group, consumer), None)  # more may be waiting
                 return claimed
-        reply = self.redis.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
-                                      count=count, block=block_ms)
+        if self.cluster:
+            reply = self._read_cluster(topic, group, consumer, count, block_ms)
+        else:
+            reply = self.redis.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
+                                          count=count, block=block_ms)
         return [self._delivery(topic, stream, entry_id, fields, claimed=False)
                 for stream, entries in (reply or []) for entry_id, fields in entries
                 if fields]
+
+    def _read_cluster(self, topic, group, consumer, count, block_ms) -> list:
+        """New entries of every partition, one slot per command (see the module's note)."""
+        streams = self.streams(topic)
+        pipe = self.redis.pipeline(transaction=False)
+        for stream in streams:
+            pipe.xreadgroup(group, consumer, {stream: ">"}, count=count)
+        reply = [found for answer in pipe.execute() for found in (answer or [])]
+        deadline = time.monotonic() + (block_ms or 0) / 1000
+        while not reply and block_ms:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                break
+            self._turn = (self._turn + 1) % len(streams)
+            reply = self.redis.xreadgroup(group, consumer, {streams[self._turn]: ">"},
+                                          count=count, block=min(CLUSTER_POLL_MS, left_ms))
+        return reply or []
 
     def ack(self, delivery: Delivery, group: str) -> None:
         self.redis.xack(delivery.stream, group, delivery.entry_id)

@@ -9,11 +9,28 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
+
+from redis.crc import key_slot
 
 _NAMESPACE = re.compile(r"^[A-Za-z0-9_.:-]*$")
 # What a match id looks like: every id the match API serves, and so every id that anything
 # writing a match (creation, `orrery import`) may use; it also keeps odd text out of keys.
 MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
+
+
+SLOTS = 16384  # Redis Cluster's hash slots
+
+
+@lru_cache(maxsize=None)
+def _spread_tag(topic: str, partition: int, partitions: int) -> str:
+    """The first tag `<topic>.<partition>.<n>` whose slot is within 64 of the middle of the
+    partition's share of the slot space (about 128 tries, once per process)."""
+    target = (2 * partition + 1) * SLOTS // (2 * max(1, partitions))
+    n = 0
+    while abs(key_slot(f"{topic}.{partition}.{n}".encode()) - target) > 64:
+        n += 1
+    return f"{topic}.{partition}.{n}"
 
 
 def new_match_id() -> str:
@@ -43,8 +60,12 @@ class Keys:
     def snapshot(self, match_id: str) -> str:
         return self._match(match_id, "snapshot")
 
-    def bus(self, topic: str, partition: int) -> str:
-        return f"{self.namespace}orrery:bus:{topic}:{partition}"
+    def bus(self, topic: str, partition: int, partitions: int = 1) -> str:
+        """Partition `partition` of `partitions` of a bus topic. Its hash tag puts it at an
+        even step of the slot space, so on a Redis Cluster the partitions of a topic spread
+        over the masters (which own contiguous slot ranges) instead of landing by chance."""
+        tag = _spread_tag(topic, partition, partitions)
+        return f"{self.namespace}orrery:bus:{topic}:{partition}:{{{tag}}}"
 
     def player(self, player_id: str) -> str:
         return f"{self.namespace}player:{{{player_id}}}"

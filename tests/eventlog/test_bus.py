@@ -11,8 +11,12 @@ import signal
 import time
 from collections import defaultdict
 
+import pytest
+
 from shared.eventlog import Bus, Keys
 from shared.eventlog.connect import connect
+
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
 
 TOPIC, GROUP = "commands", "match-service"
 

@@ -3,9 +3,12 @@ one round trip; a batch that fails unexpectedly is handled again one delivery at
 only the bad message fails; a transient error leaves the batch pending."""
 from __future__ import annotations
 
+import pytest
 import redis as redis_lib
 
 from shared.eventlog.consumer import BusConsumer, Subscription
+
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
 
 TOPIC, GROUP = "consumer-test", "g"
 

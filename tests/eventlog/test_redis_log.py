@@ -9,6 +9,8 @@ from shared.eventlog import EventLog, Keys
 from shared.eventlog.connect import connect
 from tests.eventlog.contract import EventLogContract
 
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
+
 
 def open_redis_log(url: str, namespace: str) -> EventLog:
     """A Redis-backed log with its own connection (picklable through functools.partial)."""

@@ -53,6 +53,7 @@ def test_from_snapshot_equals_from_scratch_at_every_version(event_log, redis_cli
             _scratch(event_log, match_id, last)
 
 
+@pytest.mark.cluster_too  # cheap; the playouts above are Redis-blind
 def test_the_snapshot_is_really_read(event_log, redis_client, keys):
     """Guards the test above: a doctored snapshot under the right stamp is what is loaded,
     so agreeing with the fold there means the snapshot path was taken and was right."""
@@ -90,6 +91,7 @@ def test_deleting_every_snapshot_changes_no_result(event_log, redis_client, keys
     assert every_result() == with_snapshots
 
 
+@pytest.mark.cluster_too  # cheap; the playouts above are Redis-blind
 def test_a_snapshot_from_other_code_is_ignored(event_log, redis_client, keys):
     match_id, playout = _logged_match(event_log, "tictactoe")
     other = SnapshotStore(redis_client, keys, code_stamp="other-code")
@@ -102,6 +104,7 @@ def test_a_snapshot_from_other_code_is_ignored(event_log, redis_client, keys):
         assert store.load(match_id, version).match_id == match_id
 
 
+@pytest.mark.cluster_too  # cheap; the playouts above are Redis-blind
 def test_an_unreadable_snapshot_is_a_miss(event_log, redis_client, keys):
     match_id, playout = _logged_match(event_log, "tictactoe")
     snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
@@ -111,6 +114,7 @@ def test_an_unreadable_snapshot_is_a_miss(event_log, redis_client, keys):
         _scratch(event_log, match_id, len(playout.events))
 
 
+@pytest.mark.cluster_too  # cheap; the playouts above are Redis-blind
 def test_a_missing_match_is_not_found(event_log, redis_client, keys):
     store = MatchStore(event_log, SnapshotStore(redis_client, keys), snapshot_every=0)
     with pytest.raises(MatchNotFound):

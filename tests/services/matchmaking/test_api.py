@@ -4,6 +4,8 @@ import pytest
 from services.matchmaking.loop import PairingLoop
 from tests.services.matchmaking.conftest import TICKET, bearer
 
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
+
 
 def test_a_ticket_is_created_and_shown_to_its_owner(mm, mm_ctx):
     me = bearer(mm_ctx)

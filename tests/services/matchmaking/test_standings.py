@@ -5,11 +5,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from services.matchmaking.rebuild import rebuild
 from shared.eventlog import EventLog
 from shared.games.registry import get_game
 from shared.games.replay import match_created
 
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -14,6 +14,8 @@ from shared.schemas.bus import MatchAnnouncementSchema
 from tests.invitations import start_match
 from tests.services.turns.conftest import Player
 
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
+
 
 @pytest.fixture
 def turns_ctx(settings):
