@@ -24,7 +24,8 @@ const WORDS = {
     leave_upgrades: "Leave upgrades", buy: "Buy", cycle_upgrades: "Cycle upgrades",
     end_turn: "End turn", commit: "Commit", discard: "Discard", dodge: "Dodge", evade: "Evade",
     favorable_zone: "Favourable zone", concede: "Concede", leave_conflict: "Leave the conflict",
-    stay: "Stay", displace: "Displace", play: "Play",
+    stay: "Stay", displace: "Displace", play: "Play", dive: "Dive", endure: "Endure it",
+    move_on: "Go on",
     mini: "miniature", node: "node", path: "path", card: "card", amount: "amount", faction: "faction",
     face: "face", action: "use its action", control: "take control", cards: "cards", slots: "slots",
     paid: "paid with", slot: "slot", baralytas: "Baralytas", yes: "yes", no: "no", none: "none",
@@ -39,7 +40,8 @@ const WORDS = {
     leave_upgrades: "Salir de las mejoras", buy: "Comprar", cycle_upgrades: "Renovar mejoras",
     end_turn: "Terminar turno", commit: "Comprometer", discard: "Descartar", dodge: "Esquivar", evade: "Evadir",
     favorable_zone: "Zona favorable", concede: "Ceder", leave_conflict: "Abandonar el conflicto",
-    stay: "Quedarse", displace: "Desplazar", play: "Jugar",
+    stay: "Quedarse", displace: "Desplazar", play: "Jugar", dive: "Arremetida", endure: "Asumirlo",
+    move_on: "Seguir",
     mini: "miniatura", node: "nodo", path: "camino", card: "carta", amount: "cantidad", faction: "facción",
     face: "cara", action: "usar su acción", control: "tomar el control", cards: "cartas", slots: "huecos",
     paid: "pagado con", slot: "hueco", baralytas: "Baralytas", yes: "sí", no: "no", none: "ninguno",
@@ -88,6 +90,8 @@ const EVENT_WORDS = {
   MiniatureActivated: ["activated a miniature", "activó una miniatura"],
   MiniatureDefeated: ["lost a miniature", "perdió una miniatura"],
   MiniatureDisplaced: ["A miniature was displaced", "Se desplazó una miniatura"],
+  MoveResumed: ["decided whether to go on moving", "decidió si seguir moviendo"],
+  WardDecided: ["decided whether to ward off the effect", "decidió si esquivar el efecto"],
   MiniatureMoved: ["moved a miniature", "movió una miniatura"],
   MiniatureTrapped: ["A miniature was trapped", "Se atrapó una miniatura"],
   NewaruMoved: ["A Newaru moved", "Un Newaru se movió"],
@@ -307,13 +311,14 @@ export default {
         return `${name} ${w("mini")} ${command.mini + 1}: ${command.path.join(" → ")} (${cardName(view, command.card)})${extras.length ? `, ${extras.join(", ")}` : ""}`;
       }
       case "drop": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node} (${command.face})`;
-      case "remove_card": case "dodge": case "evade": case "favorable_zone":
+      case "remove_card": case "dodge": case "evade": case "favorable_zone": case "dive":
         return `${name}: ${cardName(view, command.card)}`;
       case "commit": case "discard":
         return `${name}: ${command.cards.map((c) => cardName(view, c)).join(", ") || w("none")}`;
       case "leave_conflict": return `${name}: ${command.path.join(" → ")} (${cardName(view, command.card)})`;
       case "concede": return `${name}: ${[command.card && cardName(view, command.card), command.node !== null ? `${w("node")} ${command.node}` : null, command.baralytas !== null ? `${w("baralytas")} ${command.baralytas}` : null].filter(Boolean).join(", ")}`;
-      case "end_turn": case "stay": case "access_upgrades": case "leave_upgrades": return name;
+      case "end_turn": case "stay": case "access_upgrades": case "leave_upgrades": case "endure": return name;
+      case "move_on": return `${name}: ${command.path.join(" → ")}`;
       default: return `${name}: ${plainCommand(command).split(": ").slice(1).join(": ") || ""}`.replace(/: $/, "");
     }
   },
