@@ -7,7 +7,7 @@ from typing import Optional
 from flask import Flask
 
 from services.match import context, metrics, webclient
-from services.match.api import games, matches, me, players, streams  # noqa: F401 (me: routes on players)
+from services.match.api import battles, games, matches, me, players, streams  # noqa: F401 (me: routes on players)
 from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
@@ -41,7 +41,7 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     probes = ops.blueprint(redis=lambda: ctx.redis, exposition=web_metrics.exposition)
     served = api.serve(app, title="Orrery match service",
                        description="Orrery's match service.",
-                       blueprints=(players.blp, games.blp, matches.blp, probes),
+                       blueprints=(players.blp, games.blp, matches.blp, battles.blp, probes),
                        unavailable="The match store is unavailable; try again shortly.")
     # Each game's commands, from its vocabulary, as components the command body refers to.
     document_commands(served, PLATFORM_COMMANDS)

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from services.match import decisions
+from services.match import decisions, wormhole_relay
 from services.match.announce import announce
 from services.match.context import MatchContext
 from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
@@ -169,6 +169,7 @@ def _applied(ctx: MatchContext, before: MatchState, written: AppendResult) -> Co
     after = fold(logged, start=before)
     ctx.store.remember(after)
     announce(ctx.bus, after)
+    wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
     return CommandResult(state=after, events=logged, version=after.version,
                          to_act=after.to_act(), duplicate=False)
 

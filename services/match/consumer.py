@@ -16,7 +16,7 @@ from typing import Optional
 from marshmallow import ValidationError
 
 from services.match import context as context_module
-from services.match import formed
+from services.match import formed, wormhole_relay, wormholes
 from services.match.commands import submit, submit_system
 from services.match.context import MatchContext
 from services.match.queries import load_match
@@ -104,12 +104,20 @@ def _reject(ctx: MatchContext, delivery: Delivery, rejection: Optional[dict]) ->
 
 
 class Consumer(BusConsumer):
-    """The match service's consumer process: bus commands, and groups formed by matchmaking
-    (services/match/formed.py), read in the match service's consumer group."""
+    """The match service's consumer process: bus commands, groups formed by matchmaking
+    (services/match/formed.py), read in the match service's consumer group, and the
+    multi-battle wormholes (services/match/wormholes.py): departures arriving at their
+    tables, and the sweep that relays departures a dead process left on its log only."""
 
     def __init__(self, ctx: MatchContext, name: Optional[str] = None):
-        super().__init__(ctx.bus, [commands(ctx), formed.subscription(ctx)], name=name)
+        super().__init__(ctx.bus, [commands(ctx), formed.subscription(ctx),
+                                   wormholes.arrivals_subscription(ctx)], name=name)
         self.ctx = ctx
+        self.sweeper = wormhole_relay.Sweeper(ctx)
+
+    def run_once(self, block_ms: Optional[int] = 1000) -> int:
+        self.sweeper.sweep_if_due()
+        return super().run_once(block_ms)
 
 
 def main() -> None:

@@ -25,18 +25,20 @@ from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
 def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
                  match_id: Optional[str] = None,
-                 provenance: Optional[dict] = None) -> MatchState:
+                 provenance: Optional[dict] = None,
+                 battle_group: bool = False) -> MatchState:
     """Create the match `request` describes (CreateMatchSchema, loaded) for `caller`.
 
     Services (matchmaking) may pass caller=None, their own `match_id` — so a redelivered
     request creates nothing twice — and their `provenance`, kept in MatchCreated's data
     under "matchmaking" (where ratings look for a ranked mode). A player `caller` invites
-    every other player seated.
+    every other player seated. `battle_group`: the match is a table of a battle group
+    (services/match/wormholes.py), the only way a multi-battle match is made.
     """
     if match_id is not None and ctx.log.version(match_id) > 0:
         return ctx.store.load(match_id)
     engine = _game(request["game"])
-    options = _terms(engine, len(request["seats"]), request)
+    options = _terms(engine, len(request["seats"]), request, battle_group)
     seats = _seats(ctx, request["seats"])
     if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
@@ -101,11 +103,12 @@ def _seats(ctx: MatchContext, requested: list) -> list:
     return seats
 
 
-def _terms(engine: Game, seats: int, request: dict) -> dict:
+def _terms(engine: Game, seats: int, request: dict, battle_group: bool = False) -> dict:
     """The options resolved, when the game can be played on the request's terms (the check
     matchmaking makes of a ticket: shared/games/terms.py)."""
     try:
-        return check_terms(engine, seats, request.get("options") or {}, request.get("clock"))
+        return check_terms(engine, seats, request.get("options") or {}, request.get("clock"),
+                           battle_group)
     except TermsRefused as refused:
         raise InvalidRequest(refused.fields, refused.message) from None
 

@@ -9,6 +9,8 @@ Seat commands, accepted for every game (services/match/schemas.py checks their s
 System commands, from the clock sweep on the bus (shared/schemas/bus.py SystemCommandSchema):
     {"type": "time_out", "seat", "version"}        the seat's deadline passed at `version`
     {"type": "vacation_start", "player_id", "until"}, {"type": "vacation_end", "player_id"}
+and from the wormhole arrivals consumer (services/match/wormholes.py):
+    {"type": "wormhole_arrival", <TransferSchema>} a fleet from a linked match (multi-battle)
 
 Each returns the platform events to append (shared/games/platform.py folds them) or raises
 the ApiError that says why not. Deciding is pure over the folded state and `now`.
@@ -21,7 +23,10 @@ from typing import Callable, Optional
 from shared.games import api as engine_api
 from shared.games import platform
 from shared.games.clock import iso
+from marshmallow import ValidationError
+
 from shared.games.replay import MatchState
+from shared.schemas.bus import TransferSchema
 from shared.web import errors
 
 SEAT_COMMANDS = ("resign", "abort", "reclaim")
@@ -82,6 +87,8 @@ def decide_system(state: MatchState, command: dict, now: float,
         return vacation_start(state, command)
     if kind == "vacation_end":
         return vacation_end(state, command)
+    if kind == "wormhole_arrival":
+        return wormhole_arrival(state, command, chance)
     raise errors.InvalidRequest({"command": {"type": [f"Unknown system command {kind!r}."]}})
 
 
@@ -167,3 +174,26 @@ def vacation_end(state: MatchState, command: dict) -> list:
     if not seats:
         raise errors.IllegalCommand("The player is not on vacation in this match.")
     return [event(platform.VACATION_ENDED, player_id=player_id, seats=seats)]
+
+
+_TRANSFER = TransferSchema()
+
+
+def wormhole_arrival(state: MatchState, command: dict,
+                     chance: Optional[Callable[[], random.Random]] = None) -> list:
+    """The engine's events for a transfer from another match of the battle group; a
+    transfer that already arrived is refused by the engine (and its command id, the
+    transfer id, answers a repeat before that)."""
+    _active(state)
+    engine = state.engine
+    if engine.arrival is None:
+        raise errors.IllegalCommand(f"{engine.spec.title} has no wormholes.")
+    try:
+        transfer = _TRANSFER.load({k: v for k, v in command.items() if k != "type"})
+    except ValidationError as error:
+        raise errors.InvalidRequest({"command": error.messages}) from None
+    rng = chance() if chance is not None else random.Random(0)
+    try:
+        return list(engine.arrival(state.game_state, transfer, rng))
+    except engine_api.RuleError as refusal:
+        raise errors.IllegalCommand(refusal.rule) from None

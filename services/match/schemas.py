@@ -260,3 +260,43 @@ class VacationSchema(Schema):
         "description": "Vacation days left this calendar year."})
     matches = fields.List(fields.String(), required=True, metadata={
         "description": "The correspondence matches whose clocks the vacation pauses."})
+
+
+# ---- multi-battle: battle groups (services/match/wormholes.py) ---------------------
+
+class BattleTableSchema(Schema):
+    """One table of a battle group: a match request without its game (the group's)."""
+
+    seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
+                        validate=validate.Length(1, 16))
+    options = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict)
+    clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
+    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
+
+
+class CreateBattleGroupSchema(Schema):
+    """Several matches played at once, linked by wormholes (Nexum's multi-battle): 2 to 4
+    tables, each seating the same factions (seat i is the same faction at every table)."""
+
+    game = fields.String(required=True, validate=validate.Length(1, 64))
+    tables = fields.List(fields.Nested(BattleTableSchema), required=True,
+                         validate=validate.Length(2, 4))
+
+    @validates_schema
+    def _same_factions(self, data, **kwargs):
+        counts = {len(table["seats"]) for table in data.get("tables", [])}
+        if len(counts) > 1:
+            raise ValidationError("Every table seats the same factions: the same number of "
+                                  "seats.", "tables")
+
+
+class BattleTableRefSchema(Schema):
+    table = fields.Integer(required=True)
+    match_id = fields.String(required=True)
+
+
+class BattleGroupSchema(Schema):
+    group_id = fields.String(required=True)
+    game = fields.String(required=True)
+    created_at = fields.Float(required=True)
+    tables = fields.List(fields.Nested(BattleTableRefSchema), required=True)

@@ -60,6 +60,21 @@ class Keys:
     def snapshot(self, match_id: str) -> str:
         return self._match(match_id, "snapshot")
 
+    # ---- multi-battle (services/match/wormholes.py) ----
+
+    def battle_group(self, group_id: str) -> str:
+        """HASH game, tables (JSON: match ids by table), created_by, created_at."""
+        return f"{self.namespace}battle:{{{group_id}}}"
+
+    def match_wormhole(self, match_id: str) -> str:
+        """HASH group, table, relayed: the version up to which the match's departures were
+        put on the bus (the relay's cursor)."""
+        return self._match(match_id, "wormhole")
+
+    def wormhole_matches(self) -> str:
+        """SET of multi-battle matches whose departures the sweep still relays."""
+        return f"{self.namespace}wormholes:active"
+
     def bus(self, topic: str, partition: int, partitions: int = 1) -> str:
         """Partition `partition` of `partitions` of a bus topic. Its hash tag puts it at an
         even step of the slot space, so on a Redis Cluster the partitions of a topic spread

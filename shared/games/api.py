@@ -153,6 +153,10 @@ class Game:
     pass_command(state, seat) -> command | None  the command that passes the seat's turn, or
                                                  None when it cannot pass now; a game without
                                                  it cannot take the `skip` timeout policy
+
+    For multi-battle (matches linked in a battle group), a game may supply:
+    departure(logged event) -> None | {"table", ...}  what that event sends to another table
+    arrival(state, transfer, rng) -> [event]     what a transfer from another table causes
     """
 
     spec: GameSpec
@@ -170,3 +174,8 @@ class Game:
     heuristic: Optional[Callable[[State, Seat], float]] = None
     sampler: Optional[Callable[[State, Seat, random.Random], State]] = None
     pass_command: Optional[Callable[[State, Seat], Optional[Command]]] = None
+    # Multi-battle (linked matches, services/match/wormholes.py): what a logged event sends
+    # to another match, if anything ({"table", ...}: its table in the group and the cargo),
+    # and the events a transfer from another match causes here (raises IllegalCommand).
+    departure: Optional[Callable[[Event], Optional[dict]]] = None
+    arrival: Optional[Callable[[State, dict, random.Random], list]] = None

@@ -21,9 +21,12 @@ class TermsRefused(ValueError):
         self.message = message
 
 
-def check_terms(engine: Game, seats: int, options: dict, clock: Optional[dict]) -> dict:
+def check_terms(engine: Game, seats: int, options: dict, clock: Optional[dict],
+                battle_group: bool = False) -> dict:
     """The options resolved (defaults filled in) when `engine` can be played by `seats`
-    seats with `options` and `clock`; raise TermsRefused otherwise."""
+    seats with `options` and `clock`; raise TermsRefused otherwise. A multi-battle table
+    (option `multi_battle`) is made only with its linked tables, by a battle group
+    (`battle_group` True: services/match/wormholes.py)."""
     spec = engine.spec
     if not spec.min_players <= seats <= spec.max_players:
         players = (f"{spec.min_players}" if spec.min_players == spec.max_players
@@ -42,4 +45,9 @@ def check_terms(engine: Game, seats: int, options: dict, clock: Optional[dict]) 
     except InvalidOptions as error:
         raise TermsRefused({"options": error.fields},
                            f"{spec.title} does not accept these options.") from None
+    if resolved.get("multi_battle") and not battle_group:
+        raise TermsRefused({"options": {"multi_battle": [
+            "A multi-battle match is one table of a battle group: create the linked tables "
+            "together with POST /v1/battle-groups."]}},
+            "A multi-battle match is created with its battle group.")
     return resolved

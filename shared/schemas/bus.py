@@ -22,7 +22,7 @@ class BusCommandSchema(Schema):
 
 
 SYSTEM = "system"
-SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end")
+SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end", "wormhole_arrival")
 
 
 class SystemCommandSchema(Schema):
@@ -35,6 +35,29 @@ class SystemCommandSchema(Schema):
     match_id = fields.String(required=True, validate=validate.Length(1, 64))
     command = fields.Dict(required=True)
     command_id = fields.String(required=True, validate=validate.Length(1, 100))
+
+
+WORMHOLES = "wormholes"  # multi-battle departures, to arrive at another table
+
+
+class TransferSchema(Schema):
+    """What crosses a wormhole from one match (table) of a battle group to another: a
+    faction's ships, energy and a number of event cards (services/match/wormholes.py). The
+    transfer id (the sender's match id and the departure's version) makes it arrive once."""
+
+    transfer_id = fields.String(required=True, validate=validate.Length(1, 100))
+    from_match = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$"))
+    from_table = fields.Integer(required=True, strict=True, validate=validate.Range(0, 3))
+    faction = fields.Integer(required=True, strict=True, validate=validate.Range(0, 15))
+    ships = fields.Integer(required=True, strict=True, validate=validate.Range(1, 200))
+    energy = fields.Integer(required=True, strict=True, validate=validate.Range(0, 1000))
+    cards = fields.Integer(required=True, strict=True, validate=validate.Range(0, 100))
+
+
+class DepartureSchema(TransferSchema):
+    """A departure on topic "wormholes": the transfer and the match it arrives at."""
+
+    to_match = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$"))
 
 
 class AnnouncedSeatSchema(Schema):

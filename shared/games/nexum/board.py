@@ -6,10 +6,12 @@ from typing import Optional
 from shared.games.nexum.state import State, relics_with, ships_at
 
 CLOUD = "cloud"
+WORMHOLE = "wormhole"  # multi-battle: the Asteroid Cloud flipped to its Wormhole side
+DISKS = (CLOUD, WORMHOLE)  # places that are neither planets nor stars
 
 
 def system_of(place: str) -> str:
-    return CLOUD if place == CLOUD else place[0]
+    return place if place in DISKS else place[0]
 
 
 def is_star(place: str) -> bool:
@@ -17,7 +19,12 @@ def is_star(place: str) -> bool:
 
 
 def is_planet(place: str) -> bool:
-    return place != CLOUD and not is_star(place)
+    return place not in DISKS and not is_star(place)
+
+
+def disk_of(state: State):
+    """The sector's Asteroid Cloud or Wormhole disk, whichever is in play (None: neither)."""
+    return next((disk for disk in DISKS if disk in state.links), None)
 
 
 def planets_of(state: State, letter: str) -> list:
@@ -36,7 +43,7 @@ _PLACES: dict = {}
 def places(state: State) -> list:
     """Every place ships may be: live planets, stars, and the cloud when in play (the same
     for every state of a sector with the same destroyed planets, so remembered)."""
-    key = (state.sector, state.destroyed, CLOUD in state.links)
+    key = (state.sector, state.destroyed, disk_of(state))
     if key not in _PLACES:
         _PLACES[key] = tuple(_places(state))
     return _PLACES[key]
@@ -47,8 +54,8 @@ def _places(state: State) -> list:
     for letter in sorted(state.systems):
         out.extend(planets_of(state, letter))
         out.append(f"{letter}*")
-    if CLOUD in state.links:
-        out.append(CLOUD)
+    if disk_of(state) is not None:
+        out.append(disk_of(state))
     return out
 
 

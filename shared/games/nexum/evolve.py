@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shared.games.nexum import vocabulary as V
+from shared.games.nexum import wormholes
 from shared.games.nexum.state import (State, add_at, add_ships, relics_with, set_at,
                                       set_carried, ships_at, with_key)
 
@@ -147,7 +148,7 @@ def _fleet_moved(state, d):
         after = set_carried(after, origin, f, _without(relics_with(after, origin, f), relics))
         after = set_carried(after, to, f, relics_with(after, to, f) + relics)
     leave = state.cloud_must_leave
-    if origin == "cloud":
+    if origin in ("cloud", "wormhole"):  # leaving the disk in time (board.DISKS)
         leave = max(0, leave - n)
     return replace(after, energy=add_at(after.energy, f, -d["cost"]), cloud_must_leave=leave,
                    arrived=with_key(after.arrived, to, after.arrived.get(to, 0) + n))
@@ -266,6 +267,7 @@ _APPLY = {
     V.ASTEROIDS_DISCARDED.name: _asteroids_discarded, V.TECH_RESEARCHED.name: _tech_researched,
     V.TURN_ENDED.name: _turn_ended, V.AI_CARD_RESOLVED.name: _ai_card_resolved,
     V.ROUND_ENDED.name: _round_ended, V.GAME_WON.name: _game_won,
+    **wormholes.APPLY,
 }
 assert set(_APPLY) == set(V.VOCABULARY.events), "every declared event needs an evolve"
 

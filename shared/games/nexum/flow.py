@@ -88,8 +88,14 @@ def _start_turn(tx) -> None:
         return
     phases = list(PHASE_CARDS[state.chosen[faction][0]])
     tx.emit(TURN_STARTED, faction=faction, phases=phases,
-            cloud_must_leave=ships_at(state, board.CLOUD, faction))
+            cloud_must_leave=_on_disk(state, faction))
     start_phase(tx, phases)
+
+
+def _on_disk(state, faction: int) -> int:
+    """The faction's ships on the Cloud (or the Wormhole): they must leave this turn."""
+    disk = board.disk_of(state)
+    return ships_at(state, disk, faction) if disk else 0
 
 
 def start_phase(tx, phases: list) -> None:
@@ -107,7 +113,7 @@ def extraction(state, faction: int) -> int:
     a dead planet yields nothing; an Energy relic adds 1."""
     rules, total = state.rules, 0
     for place, here in state.ships.items():
-        if faction not in here or place == board.CLOUD or place in state.dead:
+        if faction not in here or place in board.DISKS or place in state.dead:
             continue
         if board.is_star(place):
             total += rules["star_extraction"]
@@ -122,7 +128,9 @@ def end_phase(tx) -> None:
         start_phase(tx, rest)
         return
     faction = tx.state.acting
-    destroy_ships(tx, board.CLOUD, faction, tx.state.cloud_must_leave, "cloud")
+    disk = board.disk_of(tx.state)
+    if disk is not None:
+        destroy_ships(tx, disk, faction, tx.state.cloud_must_leave, disk)
     tx.emit(TURN_ENDED, faction=faction)
 
 

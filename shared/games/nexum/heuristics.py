@@ -6,7 +6,7 @@ WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.3, "planet": 1.0, "star": 1.0,
 
 
 def strength(state, faction: int) -> float:
-    held = [p for p, here in state.ships.items() if faction in here and p != board.CLOUD]
+    held = [p for p, here in state.ships.items() if faction in here and p not in board.DISKS]
     return (WEIGHTS["vp"] * state.vp[faction]
             + WEIGHTS["relic"] * len(board.relics_of(state, faction))
             + WEIGHTS["ship"] * board.fleet_size(state, faction)

@@ -46,4 +46,14 @@ MESSAGES = Catalogue({
     "tech_mode": {"en": "Technology and asteroids belong to the Asteroids mode."},
     "not_implemented": {"en": "{tech} is not implemented yet on Orrery (exotic systems and "
                               "cloaking are not built)."},
+    # Multi-battle (wormholes.py)
+    "no_wormhole": {"en": "This match is not part of a multi-battle: it has no wormhole."},
+    "wormhole_jump": {"en": "Ships enter the wormhole with a jump (they come out at another "
+                            "table), not with a move."},
+    "no_table": {"en": "There is no other table {table}: this battle group has tables 0 to "
+                       "{last}, and this match is table {own}."},
+    "cargo_energy": {"en": "{ships} ship(s) carry at most {most} energy."},
+    "cargo_cards": {"en": "{ships} ship(s) carry at most {most} event card(s)."},
+    "transfer_arrived": {"en": "Transfer {transfer} already came through the wormhole."},
+    "transfer_faction": {"en": "Faction {faction} has no seat at this table."},
 })

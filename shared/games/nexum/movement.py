@@ -37,6 +37,8 @@ def check_move(state, faction: int, command: dict):
             refuse("no_place", place=place)
     if origin == to:
         refuse("same_place")
+    if to == board.WORMHOLE:
+        refuse("wormhole_jump")
     if ships > movable(state, faction, origin):
         refuse("no_ships", place=origin, movable=max(0, movable(state, faction, origin)))
     relics = fleet_relics(state, faction, origin, ships, command.get("relics", 0))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from shared.games.api import NotYourTurn
 from shared.games.kit import Transaction
-from shared.games.nexum import board, flow, management, movement, technology
+from shared.games.nexum import board, flow, management, movement, technology, wormholes
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum.components import PHASE_CARDS
 from shared.games.nexum.evolve import evolve
@@ -39,7 +39,7 @@ def legal_commands(state, seat) -> list:
                 for b in range(min(state.energy[seat], 35) + 1)]
     out = [V.END_PHASE()] + technology.legal_actions(state, seat)
     if state.phases[0] == "movement":
-        return out + movement.legal_moves(state, seat)
+        return out + movement.legal_moves(state, seat) + wormholes.legal_jumps(state, seat)
     return out + management.legal_replications(state, seat)
 
 
@@ -135,6 +135,19 @@ def _research(tx, seat, command):
     technology.research(tx, seat, command)
 
 
+def _jump(tx, seat, command):
+    _in_phase(tx.state, "movement")
+    wormholes.jump(tx, seat, command)
+
+
+def arrival(state, transfer: dict, rng) -> list:
+    """What a transfer from a linked match causes here (multi-battle; the platform's command,
+    never a seat's): see wormholes.arrive."""
+    tx = Transaction(state, rng, evolve)
+    wormholes.arrive(tx, transfer)
+    return tx.events
+
+
 def _end_phase(tx, seat, command):
     _in_phase(tx.state)
     flow.end_phase(tx)
@@ -143,7 +156,7 @@ def _end_phase(tx, seat, command):
 _HANDLERS = {V.CHOOSE_PHASE.name: _choose_phase, V.PLAY_EVENT.name: _play_event,
              V.PASS_EVENT.name: _pass_event, V.MOVE.name: _move, V.REPLICATE.name: _replicate,
              V.CAPTURE.name: _capture, V.DISCARD_ASTEROIDS.name: _discard,
-             V.RESEARCH.name: _research, V.END_PHASE.name: _end_phase}
+             V.RESEARCH.name: _research, V.END_PHASE.name: _end_phase, V.JUMP.name: _jump}
 
 
 def outcome(state):

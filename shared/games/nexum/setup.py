@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.games.api import InvalidOptions
 from shared.games.kit import Transaction
-from shared.games.nexum import board
+from shared.games.nexum import board, wormholes
 from shared.games.nexum.components import (ALL_CARDS, ASTEROIDS, CORE_CARDS, RULES,
                                            SECTORS)
 from shared.games.nexum.evolve import evolve
@@ -26,6 +26,7 @@ def check_options(options: dict, seats: int) -> int:
     """The number of AIs; raises InvalidOptions for a table the rules do not allow."""
     problems = {name: "Not implemented yet on Orrery." for name in NOT_IMPLEMENTED
                 if options[name]}
+    problems.update(wormholes.option_problems(options))
     ais = ai_count(options, seats)
     if options["mode"] == "eventless" and ais:
         problems["ai"] = "The AI civilisations play with event cards: none in eventless mode."
@@ -45,7 +46,9 @@ def setup(options, seats, rng):
     sector = SECTORS[options["sector"]]
     kinds = ["seat"] * seats + ["ai"] * ais
     tann = sector["tann"][:len(kinds)]
-    with_cloud = options["mode"] == "asteroids"
+    asteroids = options["mode"] == "asteroids"
+    multi_battle = wormholes.enabled(options)
+    with_cloud = asteroids and not multi_battle  # the Cloud is flipped to the Wormhole
     links = {letter: set() for letter in sector["sizes"]}
     for a, b in sector["links"]:
         links[a].add(b)
@@ -54,6 +57,8 @@ def setup(options, seats, rng):
         links[board.CLOUD] = set(sector["cloud_links"])
         for letter in sector["cloud_links"]:
             links[letter].add(board.CLOUD)
+    if multi_battle:
+        wormholes.lay_out(links, sector["cloud_links"])
     ships = []
     for faction, letter in enumerate(tann):
         per_planet = sector["ships_per_tann_planet"]
@@ -76,7 +81,9 @@ def setup(options, seats, rng):
             energy=[RULES["starting_energy"]] * len(kinds),
             deck=list(CORE_CARDS if options["mode"] == "core" else
                       () if options["mode"] == "eventless" else ALL_CARDS))
-    if with_cloud:
+    if multi_battle:
+        wormholes.open_wormhole(tx, options)
+    if asteroids:
         relic_places = {place for place, _ in relics}
         planets = [p for letter in sorted(sector["sizes"]) if letter not in tann
                    for p in board.planets_of(tx.state, letter) if p not in relic_places]

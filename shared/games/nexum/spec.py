@@ -6,7 +6,7 @@ from shared.games.nexum.components import RULES, SECTORS
 MODES = ("asteroids", "core", "eventless")
 AI_COUNTS = ("auto", "0", "1", "2", "3")
 # Parts of the Asteroids book we have not built: asking for one is refused at creation.
-NOT_IMPLEMENTED = ("civilization_cards", "campaign", "multi_battle", "exotic_exploration")
+NOT_IMPLEMENTED = ("civilization_cards", "campaign", "exotic_exploration")
 
 SPEC = GameSpec(
     name="nexum", title="Nexum: Galaxy + Asteroids (reconstructed core)",
@@ -26,6 +26,14 @@ SPEC = GameSpec(
         "max_rounds": int_option(RULES["max_rounds"], 4, 200,
                                  "Safety limit: after this many rounds the match ends, "
                                  "ranked by victory points (reason round_limit)."),
+        "multi_battle": bool_option(False, "Multi-battle: this match is one table of a battle "
+                                           "group linked by wormholes (set by POST "
+                                           "/v1/battle-groups, which creates the tables "
+                                           "together; refused elsewhere)."),
+        "battle_tables": int_option(2, 2, 4, "Multi-battle: how many tables the group has "
+                                             "(set by the battle group)."),
+        "battle_table": int_option(0, 0, 3, "Multi-battle: this match's table number (set by "
+                                            "the battle group)."),
         **{name: bool_option(False, f"{name.replace('_', ' ')}: not implemented yet "
                                     "(true is refused)") for name in NOT_IMPLEMENTED},
     })

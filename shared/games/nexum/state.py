@@ -58,6 +58,7 @@ class State:
     cloud_must_leave: int = 0        # the acting faction's ships that must leave the cloud
     winner: Optional[int] = None
     reason: Optional[str] = None
+    wormhole: Optional[object] = None  # multi-battle only: wormholes.Wormhole
 
     @property
     def factions(self) -> int:

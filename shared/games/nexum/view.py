@@ -6,7 +6,7 @@ revealed together, and the order of the event deck. Everything else is on the ta
 """
 from __future__ import annotations
 
-from shared.games.nexum import board
+from shared.games.nexum import board, wormholes
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
                                            ASTEROIDS_PLACED, CARDS_DRAWN, PHASE_CHOSEN,
                                            TECH_RESEARCHED)
@@ -59,10 +59,12 @@ def view(state, seat) -> dict:
         "factions": [_faction(state, f, seat) for f in range(state.factions)],
         "winner": state.winner, "reason": state.reason,
         "rules": dict(state.rules),
+        **wormholes.view_part(state),
     }
 
 
 def redact(event: dict, seat) -> dict:
+    event = wormholes.redact(event, seat)
     kind, data = event["type"], event["data"]
     if kind == ASTEROIDS_PLACED.name:  # face down for everyone
         return {"type": kind, "data": {"planets": sorted(data["planets"]),

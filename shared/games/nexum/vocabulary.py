@@ -3,8 +3,9 @@ from shared.games.kit import (CommandType, EventType, Vocabulary, choice, intege
                               text)
 from shared.games.nexum.components import PHASE_CARDS, TECHS
 
-_PLACE = text(8, pattern=r"[A-L][1-3*]|cloud",
-              description="A planet (system letter and number, e.g. D2), a star (D*) or cloud.")
+_PLACE = text(8, pattern=r"[A-L][1-3*]|cloud|wormhole",
+              description="A planet (system letter and number, e.g. D2), a star (D*), cloud "
+                          "or wormhole (multi-battle).")
 _CARD = text(3, pattern=r"[A-L][1-3]", description="An event card: its letter and planet.")
 
 CHOOSE_PHASE = CommandType("choose_phase", {
@@ -68,13 +69,29 @@ AI_CARD_RESOLVED = EventType("AiCardResolved", doc="An AI civilisation acted on 
 ROUND_ENDED = EventType("RoundEnded", doc="Every faction played; phase cards may return.")
 GAME_WON = EventType("GameWon", doc="The match is over: winner and reason.")
 
+# Multi-battle mode (wormholes.py): fleets leave through the wormhole for a linked match and
+# arrive from one (the arrival is the platform's command, never a seat's: FLEET_ARRIVED).
+JUMP = CommandType("jump", {
+    "origin": _PLACE, "ships": integer(1, 40, description="How many of your ships there jump."),
+    "table": integer(0, 3, description="The linked match they come out at (its table number "
+                                       "in the battle group)."),
+    "energy": integer(0, 200, required=False,
+                      description="Energy the fleet carries to your faction there (default 0)."),
+    "cards": listing(_CARD, 3, required=False,
+                     description="Event cards from your hand the fleet carries (default none)."),
+}, doc="Movement phase, multi-battle: ships enter the wormhole and come out at another table.")
+WORMHOLE_OPENED = EventType("WormholeOpened", doc="Multi-battle: this match's table and rules.")
+FLEET_DEPARTED = EventType("FleetDeparted", doc="Ships left through the wormhole (energy, cards).")
+FLEET_ARRIVED = EventType("FleetArrived", doc="Ships came through the wormhole from a table.")
+
 COMMANDS = [CHOOSE_PHASE, PLAY_EVENT, PASS_EVENT, MOVE, REPLICATE, CAPTURE, DISCARD_ASTEROIDS,
-            RESEARCH, END_PHASE]
+            RESEARCH, END_PHASE, JUMP]
 EVENTS = [SECTOR_LAID_OUT, ASTEROIDS_PLACED, ACTION_ROW_DRAWN, DECK_RESHUFFLED,
           EVENT_CARD_PLAYED, EVENT_PASSED, EVENT_RESOLVED, MARKER_PLACED, PLANET_DESTROYED,
           PLANET_DIED, SHIPS_DESTROYED, RELIC_MOVED, ROW_DISCARDED, PHASE_CHOSEN,
           PHASES_REVEALED, TURN_STARTED, PHASE_STARTED, ENERGY_EXTRACTED, SHIP_REPLICATED,
           FLEET_MOVED, BATTLE_WON, STAR_LOST, RELIC_PICKED_UP, CARDS_DRAWN, CARDS_DISCARDED,
           ASTEROID_CAPTURED, ASTEROIDS_DISCARDED, TECH_RESEARCHED, TURN_ENDED,
-          AI_CARD_RESOLVED, ROUND_ENDED, GAME_WON]
+          AI_CARD_RESOLVED, ROUND_ENDED, GAME_WON, WORMHOLE_OPENED, FLEET_DEPARTED,
+          FLEET_ARRIVED]
 VOCABULARY = Vocabulary("Nexum", commands=COMMANDS, events=EVENTS)

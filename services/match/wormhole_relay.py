@@ -1,0 +1,112 @@
+"""Multi-battle, step 2 (services/match/wormholes.py tells the whole crossing): departures
+from a table's log to the bus.
+
+The log is the outbox: `relay` reads a table's events after its cursor (the `relayed`
+field of the table's wormhole hash), publishes each departure on topic "wormholes" keyed
+by the receiving match, and moves the cursor only then. So a crash before the publish is
+healed by the next relay of that table, and a crash after it publishes again (the arrival's
+transfer id makes the repeat harmless); a departure is never skipped: the cursor only
+passes versions whose departures are on the bus.
+
+Who relays: the process that appended a departure, at once (`after_append`, from the
+command path); and the match consumer's sweep of the active tables every second
+(`Sweeper`), which heals a process that died between its append and its relay.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+
+import redis as redis_lib
+
+from shared.eventlog.store import MatchNotFound
+from shared.faults import pause_point
+from shared.games.registry import get_game
+from shared.schemas.bus import WORMHOLES
+
+log = logging.getLogger(__name__)
+SWEEP_SECONDS = 1.0
+STATUS_SECONDS = 10.0  # how often the sweep drops tables that are over from its set
+_GROUPS: dict = {}  # group id -> (engine, match ids by table): a group never changes
+
+
+def _group(ctx, group_id: str) -> tuple:
+    if group_id not in _GROUPS:
+        game, tables = ctx.redis.hmget(ctx.keys.battle_group(group_id), "game", "tables")
+        _GROUPS[group_id] = (get_game(game.decode()), json.loads(tables))
+    return _GROUPS[group_id]
+
+
+def relay(ctx, match_id: str) -> int:
+    """Publish the match's departures logged after the relay's cursor, then move the
+    cursor; return how many were published (0 for a match of no battle group)."""
+    link = ctx.redis.hgetall(ctx.keys.match_wormhole(match_id))
+    if not link:
+        return 0
+    relayed, table = int(link[b"relayed"]), int(link[b"table"])
+    events = ctx.log.read(match_id, from_version=relayed)
+    if not events:
+        return 0
+    engine, tables = _group(ctx, link[b"group"].decode())
+    messages = []
+    for event in events:
+        sent = engine.departure(event)
+        if sent is not None:
+            messages.append({"transfer_id": f"{match_id}:{event['v']}", "from_match": match_id,
+                             "from_table": table, "to_match": tables[sent["table"]],
+                             "faction": sent["faction"], "ships": sent["ships"],
+                             "energy": sent["energy"], "cards": sent["cards"]})
+    if messages:
+        pause_point("wormhole-relay:before-publish")  # crash tests: departed, not on the bus
+        for message in messages:
+            ctx.bus.publish(WORMHOLES, message, key=message["to_match"])
+        pause_point("wormhole-relay:published")  # crash tests: on the bus, cursor not moved
+    ctx.redis.hset(ctx.keys.match_wormhole(match_id), "relayed", events[-1]["v"])
+    return len(messages)
+
+
+def after_append(ctx, state, logged: list) -> None:
+    """The command path's relay, right after an append that logged a departure. A failure
+    here loses nothing (the sweep relays from the cursor), so it never fails the command."""
+    engine = state.engine
+    if engine.departure is None or not any(engine.departure(e) for e in logged):
+        return
+    try:
+        relay(ctx, state.match_id)
+    except Exception:  # noqa: BLE001 - the command is appended; the sweep takes over
+        log.warning("relaying the departures of %s failed; the sweep will", state.match_id,
+                    exc_info=True)
+
+
+class Sweeper:
+    """Relays every active table's departures once a second (what heals a process that died
+    between a departure's append and its relay), and now and then drops the tables that are
+    over from the set it sweeps."""
+
+    def __init__(self, ctx, every: float = SWEEP_SECONDS):
+        self.ctx, self.every = ctx, every
+        self.last = self.checked = 0.0
+
+    def sweep_if_due(self) -> int:
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return 0
+        self.last = now
+        check = now - self.checked >= STATUS_SECONDS
+        if check:
+            self.checked = now
+        published = 0
+        for raw in self.ctx.redis.smembers(self.ctx.keys.wormhole_matches()):
+            match_id = raw.decode()
+            try:
+                published += relay(self.ctx, match_id)
+                if check and self.ctx.store.load(match_id).status not in ("active", "invited"):
+                    self.ctx.redis.srem(self.ctx.keys.wormhole_matches(), match_id)
+            except MatchNotFound:
+                continue  # its group is being created: the table is not written yet
+            except redis_lib.RedisError:
+                raise  # transient: the consumer waits and tries again
+            except Exception:  # noqa: BLE001 - one broken table must not stop the others
+                log.exception("relaying the departures of %s failed", match_id)
+        return published

@@ -1,0 +1,174 @@
+"""Multi-battle: battle groups of linked matches ("tables"), and the fleets that cross from
+one table's log to another's through their wormholes, exactly once.
+
+A battle group is created with all its tables at once (`create_group`, POST
+/v1/battle-groups): each table is an ordinary match whose options say it is table i of n
+(`multi_battle`, `battle_table`, `battle_tables`), so each log replays and verifies on its
+own. Keys (shared/eventlog/keys.py): the group's hash (game, match ids by table), each
+table's wormhole hash (group, table, `relayed`: the relay's cursor) and the set of tables
+whose departures the sweep still relays.
+
+A fleet crosses in three steps, each repeated, never skipped, by a crash:
+
+1. A seat's `jump` appends FleetDeparted to the sender's log (the ordinary command path).
+2. The relay (services/match/wormhole_relay.py) reads the sender's log after its cursor
+   and publishes each departure on topic "wormholes", keyed by the receiving match; only
+   then does it move the cursor. The process that appended a departure runs it at once;
+   for a process that died between its append and that, the match consumer sweeps the
+   active tables every second.
+3. The arrivals consumer (`arrive`, group "wormhole-arrivals") submits each departure as
+   the system command "wormhole_arrival" on the receiver's command path, with the transfer
+   id (the sender's match id and the departure's version) as its command id, and
+   acknowledges it only after the append. A departure published twice, or delivered again
+   after a consumer died, meets its command id in the receiver's append script and appends
+   nothing (and the engine refuses a transfer that already arrived): at-least-once delivery
+   plus idempotent arrival is an exactly-once effect.
+
+The arrival's events are announced like any append; a transfer the receiver refuses (its match is over, or not started) is lost; the refusal is
+published on "rejections" and logged.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from typing import Optional
+
+from marshmallow import ValidationError
+
+from services.match.commands import submit_system
+from services.match.context import MatchContext
+from services.match.creation import create_match
+from shared.eventlog import Delivery
+from shared.eventlog.consumer import Subscription
+from shared.eventlog.keys import MATCH_ID
+from shared.faults import pause_point
+from shared.games.registry import UnknownGame, get_game
+from shared.games.terms import TermsRefused, check_terms
+from shared.schemas.bus import REJECTIONS, WORMHOLES, DepartureSchema, RejectionSchema
+from shared.web.errors import ApiError, Forbidden, InvalidRequest, NotFound
+
+log = logging.getLogger(__name__)
+ARRIVALS_GROUP = "wormhole-arrivals"
+GROUP_OPTIONS = ("multi_battle", "battle_table", "battle_tables")
+SAME_MAP = ("sector", "mode")  # options every table of a group shares
+_DEPARTURE = DepartureSchema()
+_REJECTION = RejectionSchema()
+
+
+# ---- battle groups -------------------------------------------------------------------------
+
+def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
+    """Create the battle group `body` describes (CreateBattleGroupSchema, loaded): every
+    table checked first, then the group and its links written, then the tables created."""
+    engine = _multi_battle_game(body["game"])
+    tables = body["tables"]
+    problems, maps = {}, set()
+    for i, table in enumerate(tables):
+        given = table.get("options") or {}
+        set_by_group = sorted(set(given) & set(GROUP_OPTIONS))
+        if set_by_group:
+            problems[str(i)] = {"options": {name: ["Set by the battle group."]
+                                            for name in set_by_group}}
+            continue
+        if not any(seat.get("player_id") == caller for seat in table["seats"]):
+            raise Forbidden(f"You must hold a seat at every table (not at table {i}).")
+        table["options"] = {**given, "multi_battle": True, "battle_table": i,
+                            "battle_tables": len(tables)}
+        try:
+            resolved = check_terms(engine, len(table["seats"]), table["options"],
+                                   table.get("clock"), battle_group=True)
+        except TermsRefused as refused:
+            problems[str(i)] = refused.fields
+            continue
+        maps.add(tuple(resolved.get(name) for name in SAME_MAP))
+    if len(maps) > 1:  # A p.18: "all simultaneous games will use the same configuration"
+        problems["options"] = ["Every table plays the same map: the same sector and mode."]
+    if problems:
+        raise InvalidRequest({"tables": problems}, "A table of the group cannot be created.")
+    group_id = uuid.uuid4().hex
+    match_ids = [uuid.uuid4().hex for _ in tables]
+    _write_group(ctx, group_id, engine.spec.name, match_ids, caller)
+    for match_id, table in zip(match_ids, tables):
+        create_match(ctx, caller, {"game": body["game"], **table}, match_id=match_id,
+                     battle_group=True)
+    return group_view(ctx, group_id)
+
+
+def _multi_battle_game(name: str):
+    try:
+        engine = get_game(name)
+    except UnknownGame:
+        raise NotFound(f"There is no game {name!r}; GET /v1/games lists them.") from None
+    if engine.arrival is None or "multi_battle" not in engine.spec.options:
+        raise InvalidRequest({"game": [f"{engine.spec.title} has no multi-battle mode."]})
+    return engine
+
+
+def _write_group(ctx: MatchContext, group_id: str, game: str, match_ids: list,
+                 caller: str) -> None:
+    """The group and every table's link, before any table exists: a departure can always
+    find where it goes."""
+    pipe = ctx.redis.pipeline(transaction=False)  # several slots; a crash midway leaves
+    # links to tables that were never created: nothing routes to them
+    pipe.hset(ctx.keys.battle_group(group_id), mapping={
+        "game": game, "tables": json.dumps(match_ids), "created_by": caller,
+        "created_at": repr(time.time())})
+    for table, match_id in enumerate(match_ids):
+        pipe.hset(ctx.keys.match_wormhole(match_id),
+                  mapping={"group": group_id, "table": table, "relayed": 0})
+    pipe.sadd(ctx.keys.wormhole_matches(), *match_ids)
+    pipe.execute()
+
+
+def group_view(ctx: MatchContext, group_id: str) -> dict:
+    group = ctx.redis.hgetall(ctx.keys.battle_group(group_id)) \
+        if MATCH_ID.match(group_id) else None
+    if not group:
+        raise NotFound(f"There is no battle group {group_id!r}.")
+    tables = json.loads(group[b"tables"])
+    return {"group_id": group_id, "game": group[b"game"].decode(),
+            "created_at": float(group[b"created_at"]),
+            "tables": [{"table": i, "match_id": m} for i, m in enumerate(tables)]}
+
+
+# ---- step 3: the arrival -------------------------------------------------------------------
+
+def arrive(ctx: MatchContext, message: dict) -> Optional[dict]:
+    """Submit one departure as the arrival at its receiving match; return the rejection to
+    publish, or None (arrived now, or before: a repeat appends nothing)."""
+    try:
+        departure = _DEPARTURE.load(message if isinstance(message, dict) else {})
+    except ValidationError as error:
+        return _rejection(message, "invalid_request", f"Malformed departure: {error.messages}")
+    command = {"type": "wormhole_arrival",
+               **{k: v for k, v in departure.items() if k != "to_match"}}
+    pause_point("wormhole-arrival:before-append")  # crash tests: departed, not arrived
+    try:
+        submit_system(ctx, departure["to_match"], command, departure["transfer_id"])
+    except ApiError as error:
+        return _rejection(message, error.code, error.message)
+    pause_point("wormhole-arrival:appended")  # crash tests: arrived, not acknowledged
+    return None
+
+
+def _rejection(message, code: str, text: str) -> dict:
+    message = message if isinstance(message, dict) else {}
+    to_match = message.get("to_match")
+    transfer = message.get("transfer_id")
+    return _REJECTION.dump({
+        "match_id": to_match if isinstance(to_match, str) else None, "seat": None,
+        "command_id": transfer if isinstance(transfer, str) else None,
+        "expected_version": None, "error": code,
+        "message": f"Transfer lost: {text}"})
+
+
+def arrivals_subscription(ctx: MatchContext) -> Subscription:
+    def handle(delivery: Delivery) -> None:
+        rejection = arrive(ctx, delivery.message)
+        if rejection is not None:
+            ctx.bus.publish(REJECTIONS, rejection, key=rejection["match_id"] or "unknown")
+            log.warning("wormhole transfer %s refused: %s", rejection["command_id"],
+                        rejection["message"])
+    return Subscription(WORMHOLES, ARRIVALS_GROUP, handle)
