@@ -233,10 +233,32 @@ def _repair(tx, seat, command):
 
 # -- the battle's course ----------------------------------------------------------------------
 
+def aggressor_battles(state):
+    """(aggressor, its battles still to fight) for the next battle: battles go in the
+    aggressors' turn order (p10), so the first pending battle names the aggressor."""
+    if state.battle is not None or not state.battles:
+        return None, ()
+    owner = fleet(state, state.battles[0][0]).owner
+    return owner, tuple(p for p in state.battles if fleet(state, p[0]).owner == owner)
+
+
+def choosing(state):
+    """The aggressor who must choose which of its battles comes next (p10: "If a player has
+    initiated more than one battle he may choose their order"), or None."""
+    seat, mine = aggressor_battles(state)
+    return seat if len(mine) > 1 else None
+
+
+def battle_at(state, space):
+    return next((p for p in aggressor_battles(state)[1] if fleet(state, p[1]).space == space),
+                None)
+
+
 def to_act(state):
     b = state.battle
     if b is None:
-        return ()
+        seat = choosing(state)
+        return () if seat is None else (seat,)
     if b.step == SHIPS_STEP:
         return tuple(s for side, s in enumerate(b.seats) if b.commits[side] is None)
     if b.step == TACTICS_STEP:
@@ -248,8 +270,13 @@ def to_act(state):
 
 def legal(state, seat):
     b = state.battle
-    if b is None or seat not in to_act(state) or not all(
-            fleet(state, f) and size(fleet(state, f)) for f in b.fleets):
+    if seat not in to_act(state):
+        return []
+    if b is None:
+        return [v.PASS()] + sorted((v.FIGHT(space=fleet(state, p[1]).space)
+                                    for p in aggressor_battles(state)[1]),
+                                   key=lambda c: c["space"])
+    if not all(fleet(state, f) and size(fleet(state, f)) for f in b.fleets):
         return []  # between two events of one command: a battle settled without cards
     if b.step == SHIPS_STEP:
         return commit_options(state, seat)
@@ -258,9 +285,16 @@ def legal(state, seat):
     return repair_options(state, seat)
 
 
-def decide(tx, seat, command):
+def decide(tx, seat, command, on_end):
     b, kind = tx.state.battle, command["type"]
-    if b is not None and b.step == SHIPS_STEP and kind == v.COMMIT.name:
+    if b is None and kind == v.FIGHT.name:
+        pair = battle_at(tx.state, command["space"])
+        if pair is None:
+            MESSAGES.refuse("no_battle_there", space=command["space"])
+        begin(tx, pair, on_end)
+    elif b is None and kind == v.PASS.name:
+        begin(tx, aggressor_battles(tx.state)[1][0], on_end)
+    elif b is not None and b.step == SHIPS_STEP and kind == v.COMMIT.name:
         _commit(tx, seat, command)
     elif b is not None and b.step == TACTICS_STEP and kind == v.TACTICS.name:
         _tactics(tx, seat, command)

@@ -95,3 +95,22 @@ def distances(players: int, origin: str) -> dict:
                     nxt.append(n)
         frontier = nxt
     return seen
+
+
+def map_view(players: int) -> dict:
+    """The map as views show it: the System and Key templates of this layout and the naming
+    rule (above) that expands them into `board`'s spaces. A fresh value each time (callers
+    may keep or change it); a few hundred bytes instead of every space's neighbours."""
+    keys = MAP["layouts"][str(players)]["keys"]
+    shapes = {key["shape"] for key in keys}
+    return {"players": players,
+            "system": {"spaces": dict(MAP["system_spaces"]),
+                       "edges": [list(e) for e in MAP["system_edges"]]},
+            "key_shapes": {name: {"spaces": dict(MAP["key_shapes"][name]["spaces"]),
+                                  "edges": [list(e) for e in MAP["key_shapes"][name]["edges"]],
+                                  "attach": list(MAP["key_shapes"][name]["attach"])}
+                           for name in sorted(shapes)},
+            "keys": [{"shape": key["shape"], "systems": list(key["systems"])} for key in keys],
+            "naming": "s{slot}.{space} inside a System; its e2 is x{slot} and its e1 is "
+                      "x{slot-1} (split border spaces); k{key}.{space} on a Key, whose attach "
+                      "spaces join s{system}.n3; all gateways are one space for moves"}

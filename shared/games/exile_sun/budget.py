@@ -107,22 +107,45 @@ def deployable(p) -> list:
 
 
 def deploy_spaces(state, seat) -> list:
-    """Free spaces next to a planet the seat holds or to its shipyard token; failing those,
-    next to one of its fleets that is next to one (p9, Fuel Supply)."""
+    """Free spaces next to a planet the seat holds or to its shipyard token; where an anchor
+    has no free space next to it, next to one of the seat's fleets next to that anchor (p9,
+    Fuel Supply: "If there are no spaces available directly adjacent to a certain planet or
+    shipyard, then a player may deploy next to an adjacent fleet")."""
+    by_planet, by_shipyard = _deploy_spaces(state, seat)
+    return sorted(by_planet | by_shipyard)
+
+
+def shipyard_shown(state, seat, space):
+    """The shipyard fleet a deployment on `space` must show (p16: "a player must flip the 'S'
+    token to reveal the location of the shipyard token and then place a fleet adjacent to
+    it"), or None when a planet the seat holds allows the space anyway."""
+    by_planet, by_shipyard = _deploy_spaces(state, seat)
+    if space in by_planet or space not in by_shipyard:
+        return None
+    return next(f.id for f in state.fleets if f.owner == seat and f.kind == "shipyard")
+
+
+def _deploy_spaces(state, seat):
     players = len(state.players)
-    anchors = set(planets_of(state, seat))
-    anchors |= {f.space for f in state.fleets if f.owner == seat and f.kind == "shipyard"}
-    near = set()
-    for a in anchors:
-        near |= set(neighbours(players, a))
-    free = sorted(s for s in near if _free(state, s))
-    if free:
-        return free
-    fleets = {f.space for f in state.fleets if f.owner == seat and f.space in near}
-    second = set()
-    for space in fleets:
-        second |= set(neighbours(players, space))
-    return sorted(s for s in second if _free(state, s))
+    own = {f.space for f in state.fleets if f.owner == seat}
+
+    def around(anchor):
+        near = set(neighbours(players, anchor))
+        free = {s for s in near if _free(state, s)}
+        if free:
+            return free
+        second = set()
+        for space in near & own:
+            second |= {s for s in neighbours(players, space) if _free(state, s)}
+        return second
+
+    by_planet, by_shipyard = set(), set()
+    for planet in planets_of(state, seat):
+        by_planet |= around(planet)
+    for f in state.fleets:
+        if f.owner == seat and f.kind == "shipyard":
+            by_shipyard |= around(f.space)
+    return by_planet, by_shipyard
 
 
 def _free(state, space):
@@ -191,8 +214,9 @@ def _build(tx, seat, command):
                             token=command["token"])
         if command["space"] not in deploy_spaces(state, seat):
             MESSAGES.refuse("space_not_allowed", space=command["space"])
+        shown = shipyard_shown(state, seat, command["space"])
         tx.emit(v.FLEET_PLACED, seat=seat, fleet=f"f{state.next_fleet}", token=command["token"],
-                space=command["space"])
+                space=command["space"], **({"shipyard": shown} if shown else {}))
     elif kind == v.PASS.name:
         tx.emit(v.TURN_BEGAN, turn=state.turn + 1)
     else:

@@ -1,13 +1,11 @@
 """Exile Sun evolve: one small function per event type; it trusts the event (decide checked)."""
-from dataclasses import replace
-
 from shared.games.exile_sun import vocabulary as v
 from shared.games.exile_sun.board import all_planets, planets
 from shared.games.exile_sun.components import (COLONIES, MOVES, SUPPLY, agenda_deck, colonial_stack,
                                                colour_ships, ship_class, tech_effect)
 from shared.games.exile_sun.state import (ALLOCATE, BATTLE, BUILD, DRAFT, MOVE, OVER, REPAIR_STEP,
                                           TACTICS_STEP, Battle,
-                                          Deck, Fleet, Player, State, fleet, supply_changed,
+                                          Deck, Fleet, Player, State, fleet, replace, supply_changed,
                                           with_fleet, with_player, without_fleet)
 
 
@@ -85,6 +83,8 @@ def _fleet_placed(state, d):
     p = state.players[seat]
     new = Fleet(id=d["fleet"], owner=seat, kind=token, space=d["space"])
     state = replace(state, fleets=state.fleets + (new,), next_fleet=state.next_fleet + 1)
+    if d.get("shipyard"):   # p16: the 'S' token was flipped to deploy next to it
+        state = replace(state, revealed=state.revealed | {d["shipyard"]})
     if state.phase == BUILD:
         deploys = p.deploys if token == "decoy" else p.deploys - 1
         return with_player(state, seat, supply=supply_changed(p.supply, token, -1),
@@ -177,7 +177,24 @@ def _fleet_moved(state, d):
                                       came_from=came_from))
     if d.get("attack"):
         state = replace(state, battles=state.battles + ((f.id, d["attack"]),))
+    if d.get("join"):
+        # Scouts joining scouts (p15): one group, which has the moves and the scan both had
+        # left (it travels together from now on).
+        moved, group = fleet(state, f.id), fleet(state, d["join"])
+        state = with_fleet(without_fleet(state, moved.id), replace(
+            group, count=group.count + moved.count, moves=min(group.moves, moved.moves),
+            scanned=group.scanned or moved.scanned))
+        state = replace(state, known=frozenset(k for k in state.known if k[1] != moved.id),
+                        revealed=state.revealed - {moved.id})
     return state
+
+
+def _fleet_formed(state, d):
+    f = fleet(state, d["fleet"])
+    p = state.players[f.owner]
+    supply = supply_changed(supply_changed(p.supply, "scout", d["scouts"]), d["token"], -1)
+    state = with_fleet(state, replace(f, kind=d["token"], count=1))
+    return replace(with_player(state, f.owner, supply=supply), revealed=state.revealed | {f.id})
 
 
 def _fleet_scanned(state, d):
@@ -404,7 +421,7 @@ _APPLY = {
     v.AGENDA_COMPLETED.name: _agenda_completed, v.REGROUPED.name: _regrouped,
     v.HAND_DISCARDED.name: _hand_discarded, v.CYCLE_ENDED.name: _cycle_ended,
     v.GAME_ENDED.name: _game_ended, v.PASSED.name: _pass,
-    v.BATTLE_STEP.name: _battle_step,
+    v.BATTLE_STEP.name: _battle_step, v.FLEET_FORMED.name: _fleet_formed,
 }
 
 

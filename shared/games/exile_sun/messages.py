@@ -25,5 +25,7 @@ MESSAGES = Catalogue({
     "bad_commit": {"en": "Those Ship cards cannot go to this battle: {why}."},
     "bad_tactics": {"en": "Those tactics are not allowed: {why}."},
     "bad_repair": {"en": "Repair Bots heal one of your ships destroyed this round."},
+    "no_battle_there": {"en": "You started no battle still to fight on {space}."},
+    "bad_scout_join": {"en": "Scouts cannot form that fleet: {why}."},
     "cannot_pass": {"en": "There is nothing optional to decline now."},
 }, languages=("en",))

@@ -2,10 +2,13 @@
 routes (two spaces per move), gateways, military zones, asteroid fields, paths around enemy
 fleets, scanning with the die, fleets locked in battle, and Initiative #6's agenda review."""
 import heapq
+from functools import lru_cache
+from types import MappingProxyType
 
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import board, distances, neighbours, planets, slot_of
-from shared.games.exile_sun.components import COLONIES, SCAN_NEEDS, tech_effect
+from shared.games.exile_sun.board import board, distances, neighbours, planets
+from shared.games.exile_sun.components import (COLONIES, SCAN_NEEDS, SCOUTS_PER_GROUP,
+                                               TOKEN_SHIPS, tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
 from shared.games.exile_sun.state import fleet, fleets_at, in_battle, planet_owner
 from shared.games.exile_sun.budget import holder
@@ -14,81 +17,141 @@ AGENDAS_REVIEWED = 2
 TRADE_LIKE = ("trade_route", "gateway")
 
 
-def _controls_zone(state, seat, space) -> bool:
-    """p9: a player controls a military zone while holding all planets of its System."""
-    slot = slot_of(space)
-    return all(planet_owner(state, p) == seat for p in planets(len(state.players), slot))
+@lru_cache(maxsize=4096)
+def _zones(players, held, seat) -> frozenset:
+    """The military zones `seat` controls, from the planets' owners (`held`: state.planets)."""
+    owners = dict(held)
+    return frozenset(f"s{slot}.m" for slot in range(players)
+                     if all(owners.get(p) == seat for p in planets(players, slot)))
+
+
+def _asteroid_cost(state, seat) -> int:
+    return 1 if COLONIES[state.players[seat].colony]["ability"] == "asteroid_pilots" else 2
 
 
 def step_cost(state, seat, space, credit):
     """(moves, credit after): a move into a trade route covers two trade route spaces."""
-    return _Costs(state, seat).step(space, credit)
+    zones = _zones(len(state.players), state.planets, seat)
+    return _step(board(len(state.players))[0][space], space in zones,
+                 _asteroid_cost(state, seat), credit)
 
 
-class _Costs:
-    """Move costs for one seat on one table, worked out once per search."""
-
-    def __init__(self, state, seat):
-        players = len(state.players)
-        self.kinds = board(players)[0]
-        self.zones = {f"s{slot}.m" for slot in range(players)
-                      if _controls_zone(state, seat, f"s{slot}.m")}
-        self.asteroid = 1 if COLONIES[state.players[seat].colony]["ability"] == \
-            "asteroid_pilots" else 2
-
-    def step(self, space, credit):
-        kind = self.kinds[space]
-        if kind in TRADE_LIKE or space in self.zones:
-            return (0, False) if credit else (1, True)
-        if kind == "asteroid_field":
-            return self.asteroid, False
-        return 1, False
+def _step(kind, zone, asteroid, credit):
+    if kind in TRADE_LIKE or zone:
+        return (0, False) if credit else (1, True)
+    if kind == "asteroid_field":
+        return asteroid, False
+    return 1, False
 
 
-def _enemy(state, seat, space):
-    return any(f.owner != seat for f in fleets_at(state, space))
+def _scouts(f) -> int:
+    """Scouts in a fleet (0 for any other token): scouts are face up, so this is public."""
+    return f.count if f.kind == "scout" else 0
 
 
-def _can_end(kinds, occupied, battling, mover, space):
-    """Where a path may end: never a gateway, never on one's own fleet, on an enemy fleet only
-    to attack one that is not already in a battle (and scouts never start battles, p15)."""
-    if kinds[space] == "gateway":
-        return False
-    here = occupied.get(space, ())
-    if not here:
-        return True
-    if len(here) > 1:
-        return False
-    other = here[0]
-    return other.owner != mover.owner and mover.kind != "scout" and other.id not in battling
-
-
-def reachable(state, mover) -> dict:
-    """Every space the fleet may end on this move, with the cheapest path (Dijkstra over
-    (space, trade route credit)); paths go around enemy fleets and through one's own."""
-    players = len(state.players)
-    costs = _Costs(state, mover.owner)
-    occupied = {}
-    for f in state.fleets:
-        occupied.setdefault(f.space, []).append(f)
+def _occupancy(state) -> tuple:
+    """What paths depend on in the fleets on the map: (space, owner, locked in a battle,
+    scouts)."""
     battling = {fid for pair in state.battles for fid in pair}
-    best, out, queue = {}, {}, [(0, mover.space, False, ())]
+    return tuple(sorted((f.space, f.owner, f.id in battling, _scouts(f)) for f in state.fleets))
+
+
+def reachable(state, mover, occupancy=None) -> dict:
+    """Every space the fleet may end on this move -> (cost, path as space numbers) of the
+    cheapest way there; paths go around enemy fleets and through one's own. Remembered per
+    distinct situation: legal commands and the decide that follows (and a bot's trials on
+    sampled tables) search once."""
+    players = len(state.players)
+    return _reach(players, mover.space, mover.moves, mover.owner, _scouts(mover),
+                  _zones(players, state.planets, mover.owner), _asteroid_cost(state, mover.owner),
+                  occupancy or _occupancy(state))
+
+
+@lru_cache(maxsize=None)
+def _graph(players):
+    """The map as integers, for the search: spaces numbered in name order (so comparing
+    numbers orders paths as comparing names would), each space's kind and neighbours."""
+    kinds = board(players)[0]
+    names = tuple(sorted(kinds))
+    index = {name: i for i, name in enumerate(names)}
+    nexts = tuple(tuple(index[n] for n in neighbours(players, name)) for name in names)
+    return names, index, tuple(kinds[n] for n in names), nexts
+
+
+@lru_cache(maxsize=1024)
+def _step_table(players, zones, asteroid):
+    """Per space number: (moves, credit after) entered without and with trade route credit."""
+    names, _, kinds, _ = _graph(players)
+    return tuple((_step(kinds[i], names[i] in zones, asteroid, False),
+                  _step(kinds[i], names[i] in zones, asteroid, True)) for i in range(len(names)))
+
+
+@lru_cache(maxsize=4096)
+def _fleets_by_space(players, owner, occupancy):
+    """(space number -> [(seat, locked, scouts)], space numbers holding an enemy of `owner`)."""
+    index = _graph(players)[1]
+    here = {}
+    for space, seat, locked, scouts in occupancy:
+        here.setdefault(index[space], []).append((seat, locked, scouts))
+    return here, frozenset(s for s, fleets in here.items()
+                           if any(seat != owner for seat, _, _ in fleets))
+
+
+@lru_cache(maxsize=16384)
+def _reach(players, origin, moves, owner, scouts, zones, asteroid, occupancy):
+    """Dijkstra over (space, trade route credit), the cost counted on the space entered; ties
+    go to the smallest (space, credit, path) by name. Paths as space numbers."""
+    names, index, kinds, nexts = _graph(players)
+    here, enemy = _fleets_by_space(players, owner, occupancy)
+    start = index[origin]
+    step = _step_table(players, zones, asteroid)
+
+    def can_end(space):
+        """Never a gateway; on one's own fleet only scouts joining scouts, at most 5 in a
+        group (p15); on an enemy fleet only to attack one not already in a battle (and
+        scouts never start battles, p15)."""
+        if kinds[space] == "gateway":
+            return False
+        fleets = here.get(space)
+        if not fleets:
+            return True
+        if len(fleets) > 1:
+            return False
+        seat, locked, group = fleets[0]
+        if seat == owner:
+            return bool(scouts and group and not locked and scouts + group <= SCOUTS_PER_GROUP)
+        return not scouts and not locked
+
+    best, out, queue = {}, {}, [(0, start, False, ())]
+    pop, push = heapq.heappop, heapq.heappush
     while queue:
-        cost, space, credit, path = heapq.heappop(queue)
+        cost, space, credit, path = pop(queue)
         if best.get((space, credit), 99) <= cost:
             continue
         best[(space, credit)] = cost
-        if path and space not in out and _can_end(costs.kinds, occupied, battling, mover, space):
-            out[space] = (cost, path)
-        if path and any(f.owner != mover.owner for f in occupied.get(space, ())):
-            continue  # a move onto an enemy fleet ends there (battle)
-        for nxt in neighbours(players, space):
-            if nxt == mover.space:
+        if path:
+            if space not in out and can_end(space):
+                out[space] = (cost, path)
+            if space in enemy:
+                continue  # a move onto an enemy fleet ends there (battle)
+        for nxt in nexts[space]:
+            if nxt == start:
                 continue
-            step, after = costs.step(nxt, credit)
-            if cost + step <= mover.moves and best.get((nxt, after), 99) > cost + step:
-                heapq.heappush(queue, (cost + step, nxt, after, path + (nxt,)))
-    return out
+            spent, after = step[nxt][credit]
+            total = cost + spent
+            if total <= moves and best.get((nxt, after), 99) > total:
+                push(queue, (total, nxt, after, path + (nxt,)))
+    # shared by every caller through the cache: read-only
+    return MappingProxyType({names[s]: route for s, route in out.items()})
+
+
+def route_to(state, mover, space):
+    """(cost, path as space names) of the cheapest way to `space`, or None."""
+    route = reachable(state, mover).get(space)
+    if route is None:
+        return None
+    names = _graph(len(state.players))[0]
+    return route[0], tuple(names[i] for i in route[1])
 
 
 def movable(state, seat, fleet_id):
@@ -123,16 +186,28 @@ def legal(state, seat):
         out.append(v.REVIEW_AGENDAS())
     sure = _sure_scans(p)[:1]
     boosts = _move_techs(p)[:1]
+    occupancy = _occupancy(state)
     for f in state.fleets:
         if f.owner != seat or in_battle(state, f.id):
             continue
-        out += [v.MOVE(fleet=f.id, to=space) for space in sorted(reachable(state, f))]
+        out += [v.MOVE(fleet=f.id, to=space) for space in sorted(reachable(state, f, occupancy))]
         if not f.scanned and f.moves >= 1:
             for target in scan_targets(state, f):
                 out.append(v.SCAN(fleet=f.id, target=target.id))
                 out += [v.SCAN(fleet=f.id, target=target.id, tech=t) for t in sure]
         out += [v.BOOST(fleet=f.id, tech=t) for t in boosts]
+        out += [v.FORM_FLEET(fleet=f.id, token=t) for t in formable(p, f)]
     return out
+
+
+def formable(p, f) -> list:
+    """The token a Scout group may become: as many ships as it has scouts, if that token is
+    in the supply ("Scouts may join only other Scouts to form a new fleet (If the
+    appropriate token is available)", p15)."""
+    if f.kind != "scout":
+        return []
+    return [t for t in ("light", "medium", "heavy")
+            if TOKEN_SHIPS[t] == f.count and p.supply_of(t)]
 
 
 def can_review(state, seat):
@@ -154,6 +229,13 @@ def decide(tx, seat, command):
             MESSAGES.refuse("no_such_tech", card=command["tech"])
         tx.emit(v.TECH_PLAYED, seat=seat, card=command["tech"])
         tx.emit(v.MOVES_GAINED, fleet=f.id, amount=tech_effect(command["tech"])["amount"])
+    elif kind == v.FORM_FLEET.name:
+        f = movable(state, seat, command["fleet"])
+        if command["token"] not in formable(state.players[seat], f):
+            MESSAGES.refuse("bad_scout_join", why=f"a {command['token']} fleet needs "
+                            f"{TOKEN_SHIPS[command['token']]} scouts in one group and that "
+                            f"token in your supply")
+        tx.emit(v.FLEET_FORMED, fleet=f.id, owner=seat, token=command["token"], scouts=f.count)
     elif kind == v.REVIEW_AGENDAS.name:
         if not can_review(state, seat):
             MESSAGES.refuse("no_review")
@@ -172,14 +254,17 @@ def decide(tx, seat, command):
 def _move(tx, seat, command):
     state = tx.state
     f = movable(state, seat, command["fleet"])
-    route = reachable(state, f).get(command["to"])
+    route = route_to(state, f, command["to"])
     if route is None:
         MESSAGES.refuse("bad_path", why=f"{command['to']} cannot be reached (moves left: "
                                          f"{f.moves}; enemy fleets block paths; a move never "
                                          f"ends on a gateway or on one's own fleet)")
     cost, path = route
-    target = next((o.id for o in fleets_at(state, command["to"]) if o.owner != seat), None)
-    tx.emit(v.FLEET_MOVED, fleet=f.id, path=list(path), cost=cost, attack=target)
+    there = fleets_at(state, command["to"])
+    target = next((o.id for o in there if o.owner != seat), None)
+    join = next((o.id for o in there if o.owner == seat), None)
+    tx.emit(v.FLEET_MOVED, fleet=f.id, path=list(path), cost=cost, attack=target,
+            **({"join": join} if join else {}))
 
 
 def _scan(tx, seat, command):

@@ -55,7 +55,7 @@ def decide(state, seat, command, rng):
     elif state.phase == MOVE:
         movement.decide(tx, seat, command)
     elif state.phase == BATTLE:
-        battle.decide(tx, seat, command)
+        battle.decide(tx, seat, command, agendas.after_battle)
     else:
         cycle.decide(tx, seat, command)
     _flow(tx)
@@ -90,6 +90,8 @@ def _transition(tx) -> bool:
     if phase == BATTLE:
         if state.battle is None:
             if state.battles:
+                if battle.choosing(state) is not None:
+                    return False  # the aggressor chooses its next battle (a command)
                 battle.begin(tx, state.battles[0], agendas.after_battle)
             else:
                 tx.emit(v.STEP_BEGAN, phase=REGROUP, order=list(range(len(state.players))))

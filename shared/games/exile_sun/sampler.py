@@ -2,9 +2,7 @@
 redrawn. Hidden from `seat` (view.py): other players' hands, Tech cards and agendas; every
 deck's undecided contents (its own Reserve and Overhead too); the values of enemy fleets it
 has not seen; secret allocations, commits and tactics not yet revealed."""
-from dataclasses import replace
-
-from shared.games.exile_sun.state import Deck, with_player
+from shared.games.exile_sun.state import Deck, replace, with_player
 
 
 def _deal(pool, sizes, rng):

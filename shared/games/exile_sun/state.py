@@ -1,5 +1,5 @@
 """Exile Sun state: frozen values only; every change makes a new one (evolve.py)."""
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, fields
 from typing import Optional
 
 # Phases, in the order of a cycle (rulebook p8: Budget, Move, Battle), after setup (p6).
@@ -11,6 +11,16 @@ ATTACKER, DEFENDER = 0, 1
 SHIPS_STEP, TACTICS_STEP, REPAIR_STEP, OVER_STEP = "ships", "tactics_round", "repairs", "over"
 
 
+def _deeply_frozen(cls):
+    """Copies of a value built only of tuples, frozensets, strings and numbers are the value
+    itself, as for a tuple of such (tests/games/exile_sun: every state of many matches
+    hashes, which a list or dict anywhere inside would refuse)."""
+    cls.__copy__ = lambda self: self
+    cls.__deepcopy__ = lambda self, memo: self
+    return cls
+
+
+@_deeply_frozen
 @dataclass(frozen=True)
 class Deck:
     """A face-down deck. `pool` is its shuffled part, whose order is not decided yet: a draw
@@ -43,6 +53,7 @@ class Deck:
         return tuple(sorted(taken + self.bottom[:max(0, count - len(taken))]))
 
 
+@_deeply_frozen
 @dataclass(frozen=True)
 class Fleet:
     """A token on the map. `kind` is heavy/medium/light/shipyard/decoy (face down) or scout
@@ -58,6 +69,7 @@ class Fleet:
     came_from: Optional[str] = None
 
 
+@_deeply_frozen
 @dataclass(frozen=True)
 class Player:
     seat: int
@@ -89,6 +101,7 @@ class Player:
         return dict(self.supply).get(kind, 0)
 
 
+@_deeply_frozen
 @dataclass(frozen=True)
 class Battle:
     """The battle being fought: side 0 attacks, side 1 defends."""
@@ -109,6 +122,7 @@ class Battle:
     destroyed: tuple = ((), ())          # every card each side lost in this battle
 
 
+@_deeply_frozen
 @dataclass(frozen=True)
 class State:
     players: tuple
@@ -137,6 +151,24 @@ class State:
     last_scan: Optional[tuple] = None    # (fleet, target, distance, roll, success)
     revealed_budgets: tuple = ()         # per seat, the allocation after the reveal
     result: Optional[tuple] = None       # (reason, ranks, scores)
+
+
+_FIELDS = {}
+
+
+def replace(value, **changes):
+    """`dataclasses.replace` for these frozen values, without re-running `__init__` over every
+    field (the engine makes tens of thousands of states a match; this is most of evolve)."""
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = frozenset(f.name for f in fields(kind))
+    if not names.issuperset(changes):
+        raise TypeError(f"{kind.__name__} has no field {sorted(set(changes) - names)}")
+    new = object.__new__(kind)
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def with_player(state: State, seat: int, **changes) -> State:

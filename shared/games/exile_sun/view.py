@@ -3,7 +3,7 @@ fleet values, secret allocations, commits and tactics, agendas and private VPs s
 their owner until the rules reveal them; a scan shows a value to the scanner only. Once the
 game is over every view is public (ARCHITECTURE.md)."""
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import board
+from shared.games.exile_sun.board import map_view
 from shared.games.exile_sun.components import CATEGORIES
 from shared.games.exile_sun.rules import outcome, to_act
 from shared.games.exile_sun.scoring import private_vp
@@ -99,12 +99,11 @@ def _battle(state, seat, public):
 def view(state, seat):
     """What `seat` (None: a spectator) may see."""
     public = state.phase == OVER
-    kinds, adjacency = board(len(state.players))
     return {
         "phase": state.phase, "cycle": state.cycle + 1, "victory": state.victory,
         "missing": state.missing, "order": list(state.order), "turn": state.turn,
         "to_act": list(to_act(state)), "draft_pool": list(state.draft_pool),
-        "map": {s: {"kind": kinds[s], "next": sorted(adjacency[s])} for s in sorted(kinds)},
+        "map": map_view(len(state.players)),
         "planets": {p: o for p, o in state.planets},
         "fleets": [_fleet(state, f, seat, public) for f in state.fleets],
         "players": [_player(state, p, seat, public) for p in state.players],

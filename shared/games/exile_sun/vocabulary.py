@@ -52,12 +52,18 @@ REPAIR = CommandType("repair", {"ship": _card, "tech": _card},
 REGROUP = CommandType("regroup", {"discard_hand": flag(), "booster": _tech},
                       doc="End of the cycle: put your whole ship hand under your Reserve or "
                           "keep it (p13); play Booster Rockets to choose Initiative first (p8).")
+FIGHT = CommandType("fight", {"space": _space},
+                    doc="Battle phase: an aggressor with more than one battle chooses which is "
+                        "fought next (p10); pass keeps the order they were started in.")
+FORM_FLEET = CommandType("form_fleet", {"fleet": _fleet, "token": choice("light", "medium", "heavy")},
+                         doc="Move phase: a group of 3, 4 or 5 Scouts becomes a Light, Medium or "
+                             "Heavy fleet, if that token is in your supply (p15).")
 PASS = CommandType("pass", doc="Decline what is optional now (end your move, keep your hand, "
                                "deploy no more, no budget shift, no repair).")
 
 COMMANDS = [PLACE_SYSTEM, CHOOSE_COLONY, PLACE_FLEET, CHOOSE_INITIATIVE, ALLOCATE, SHIFT_BUDGET,
             RETURN_SHIP, DISCARD_TECH, DEPLOY, MOVE, SCAN, BOOST, REVIEW_AGENDAS, RETURN_AGENDA,
-            COMMIT, TACTICS, REPAIR, REGROUP, PASS]
+            COMMIT, TACTICS, REPAIR, REGROUP, FIGHT, FORM_FLEET, PASS]
 
 GAME_SET_UP = EventType("GameSetUp", doc="Players, variant, dealt Initiative cards.")
 AGENDAS_DEALT = EventType("AgendasDealt", doc="A red and a yellow Agenda (owner only).")
@@ -101,6 +107,7 @@ CYCLE_ENDED = EventType("CycleEnded", doc="Initiative gathered, Tech deck reshuf
 GAME_ENDED = EventType("GameEnded", doc="Private VPs counted; ranks and the reason.")
 PASSED = EventType("Passed", doc="A seat declined an optional step.")
 BATTLE_STEP = EventType("BattleStepBegan", doc="The battle moves on to its next step.")
+FLEET_FORMED = EventType("FleetFormed", doc="A Scout group became a fleet token (public).")
 
 EVENTS = [GAME_SET_UP, AGENDAS_DEALT, SHIPS_STOCKED, STEP_BEGAN, TURN_BEGAN, REGROUPED, SYSTEM_PLACED, COLONY_CHOSEN,
           TECH_DECK_FORMED, FLEET_PLACED, INITIATIVE_CHOSEN, BUDGET_ALLOCATED, BUDGETS_REVEALED,
@@ -108,6 +115,7 @@ EVENTS = [GAME_SET_UP, AGENDAS_DEALT, SHIPS_STOCKED, STEP_BEGAN, TURN_BEGAN, REG
           TECH_DISCARDED, TECH_PLAYED, MOVES_GAINED, FLEET_MOVED, FLEET_SCANNED, DECOY_REMOVED,
           AGENDA_RETURNED, BATTLE_BEGAN, SHIPS_COMMITTED, COMMITS_REVEALED, TACTICS_SET,
           ROUND_FOUGHT, SHIP_REPAIRED, BATTLE_ENDED, FLEET_REMOVED, FLEET_REDUCED,
-          PLANET_CAPTURED, AGENDA_COMPLETED, HAND_DISCARDED, CYCLE_ENDED, GAME_ENDED, PASSED, BATTLE_STEP]
+          PLANET_CAPTURED, AGENDA_COMPLETED, HAND_DISCARDED, CYCLE_ENDED, GAME_ENDED, PASSED, BATTLE_STEP,
+          FLEET_FORMED]
 
 VOCABULARY = Vocabulary("Exile Sun", commands=COMMANDS, events=EVENTS)
