@@ -12,15 +12,17 @@ from __future__ import annotations
 MAX_RESTORE_INTERVAL = 10
 
 
-def transport_options(namespace: str, visibility_timeout: float) -> dict:
-    """Redis transport options: namespaced keys, and redelivery soon after the timeout."""
-    return {"global_keyprefix": namespace, "visibility_timeout": visibility_timeout,
+def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
+    """Redis transport options: keys under `keyprefix` (the namespace, and on a Redis
+    Cluster the broker's slot tag: shared/celery_broker.py), and redelivery soon after the
+    timeout."""
+    return {"global_keyprefix": keyprefix, "visibility_timeout": visibility_timeout,
             "unacked_restore_interval": max(1, min(MAX_RESTORE_INTERVAL,
                                                    int(visibility_timeout / 3))),
             "unacked_restore_throttle": 1}
 
 
-def worker_config(namespace: str, queue: str, visibility_timeout: float) -> dict:
+def worker_config(keyprefix: str, queue: str, visibility_timeout: float) -> dict:
     """The `app.conf` settings of an Orrery Celery app whose tasks go to `queue`."""
     return dict(
         task_ignore_result=True,
@@ -31,7 +33,7 @@ def worker_config(namespace: str, queue: str, visibility_timeout: float) -> dict
         task_default_queue=queue,
         task_serializer="json",
         accept_content=["json"],
-        broker_transport_options=transport_options(namespace, visibility_timeout),
+        broker_transport_options=transport_options(keyprefix, visibility_timeout),
         broker_connection_retry_on_startup=True,
         worker_send_task_events=False,
         task_send_sent_event=False,

@@ -22,7 +22,9 @@ import threading
 import time
 
 import redis as redis_lib
-from celery.signals import worker_ready
+from celery.signals import beat_init, worker_ready
+
+from shared.celery_broker import watch as watch_broker
 
 log = logging.getLogger(__name__)
 
@@ -86,4 +88,10 @@ def install(app) -> None:
         interval = renew_interval(float(options.get("visibility_timeout", LEASE_SECONDS)))
         threading.Thread(target=_renew_forever, name="orrery-lease-renewal", daemon=True,
                          args=(sender, app.conf.broker_url, key, interval)).start()
+        watch_broker(app)
+
+    def start_beat(sender=None, **_kwargs):
+        if sender is not None and getattr(sender, "app", None) is app:
+            watch_broker(app)
     worker_ready.connect(start, weak=False)
+    beat_init.connect(start_beat, weak=False)

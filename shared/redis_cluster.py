@@ -51,6 +51,13 @@ class RedisCluster:
         """A URL naming one node: every Orrery service given it finds the whole cluster."""
         return f"redis://{self.nodes[0].address}/0"
 
+    def restart(self, node: ClusterNode) -> None:
+        """Start a stopped node again from its own directory (its nodes.conf): it rejoins
+        the cluster, as the replica of whichever node took over its slots."""
+        index = self.nodes.index(node)
+        self.nodes[index] = _start_node(self.directory, node.port, fresh=False)
+        _wait(lambda: "PONG" in _cli(node.port, "ping", timeout=2), f"{node.address} back", 10)
+
     def node(self, port: int) -> Optional[ClusterNode]:
         return next((n for n in self.nodes if n.port == port), None)
 
@@ -92,9 +99,9 @@ def _cli(port: int, *args: str, timeout: float = 30) -> str:
                           text=True, timeout=timeout, check=True).stdout
 
 
-def _start_node(directory: Path, port: int) -> ClusterNode:
+def _start_node(directory: Path, port: int, fresh: bool = True) -> ClusterNode:
     home = directory / str(port)
-    home.mkdir()
+    home.mkdir(exist_ok=not fresh)
     process = subprocess.Popen(
         [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1",
          "--dir", str(home), "--cluster-enabled", "yes",

@@ -14,9 +14,8 @@ queue name carries it too, so two Orrery namespaces on one Redis never share a t
 """
 from __future__ import annotations
 
-from celery import Celery
-
 from services.bot.config import BotSettings
+from shared.celery_broker import make as make_celery
 from shared.celery_config import transport_options as shared_transport_options
 from shared.celery_config import worker_config
 from shared.celery_leases import install as install_leases
@@ -24,17 +23,21 @@ from shared.celery_leases import install as install_leases
 MOVE_TASK = "orrery.bot.move"
 
 
-def transport_options(settings: BotSettings) -> dict:
-    """The Redis transport options the bot worker runs with."""
-    return shared_transport_options(settings.base.namespace, settings.visibility_timeout)
+def transport_options(settings: BotSettings, keyprefix: str | None = None) -> dict:
+    """The Redis transport options the bot worker runs with (keys under `keyprefix`: the
+    namespace, and on a Redis Cluster the broker's slot tag: shared/celery_broker.py)."""
+    return shared_transport_options(settings.base.namespace if keyprefix is None else keyprefix,
+                                    settings.visibility_timeout)
 
 
-def make_app(settings: BotSettings | None = None) -> Celery:
+def make_app(settings: BotSettings | None = None):
     """A Celery app configured for `settings` (from the environment by default)."""
     settings = settings or BotSettings.from_env()
-    app = Celery("orrery-bot", broker=settings.base.redis_url, include=["services.bot.tasks"])
+    app = make_celery("orrery-bot", settings.base.redis_url, settings.base.namespace,
+                      include=["services.bot.tasks"])
     app.conf.update(
-        **worker_config(settings.base.namespace, settings.queue, settings.visibility_timeout),
+        **worker_config(app.orrery_broker.keyprefix, settings.queue,
+                        settings.visibility_timeout),
         task_routes={MOVE_TASK: {"queue": settings.queue}},
         worker_concurrency=settings.worker_concurrency,
     )

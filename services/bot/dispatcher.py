@@ -23,6 +23,7 @@ from services.bot.celery_app import MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
 from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
+from shared.celery_broker import watch as watch_broker
 from shared.eventlog.consumer import BATCH, linger_seconds
 from shared.schemas.bus import MATCHES, REJECTIONS
 
@@ -142,6 +143,7 @@ def main() -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
     dispatcher = Dispatcher(build(default_app.bot_settings))
+    watch_broker(default_app)
     log.info("bot dispatcher %s reading %s", dispatcher.consumer, MATCHES)
     dispatcher.run(stop)
     return 0

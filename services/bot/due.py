@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 
+from shared.eventlog.cluster import replication
+
 REDO_SECONDS = 8.0   # a bot turn is sent again when still due this long after its last send
 BATCH = 200
 
@@ -35,14 +37,24 @@ return 1
 class DueTurns:
     def __init__(self, redis, namespace: str):
         self.redis = redis
-        self.due, self.due_at = f"{namespace}bot:due", f"{namespace}bot:due_at"
+        # One hash tag: the record script touches both keys, so on a Redis Cluster they
+        # share a slot.
+        self.due, self.due_at = f"{namespace}bot:{{due}}:turns", f"{namespace}bot:{{due}}:at"
         self._record = redis.register_script(_RECORD)
+        # On a Redis Cluster a record survives its master's failover (it is how a task the
+        # failover lost is sent again).
+        self._replication = replication(redis)
 
     def record(self, match_id: str, version: int, seats: list, now: float | None = None) -> None:
         """The match stands at `version` with `seats` (bots) to act; [] clears it."""
-        self._record(keys=[self.due, self.due_at], args=[
-            match_id, version, ",".join(str(s) for s in seats),
-            time.time() if now is None else now])
+        keys = [self.due, self.due_at]
+        args = [match_id, version, ",".join(str(s) for s in seats),
+                time.time() if now is None else now]
+        if self._replication is None:
+            self._record(keys=keys, args=args)
+        else:
+            self._replication.run(self.due, lambda pipe: self._record(keys=keys, args=args,
+                                                                      client=pipe))
 
     def late(self, now: float | None = None) -> list:
         """(match_id, version, seats) of turns sent more than REDO_SECONDS ago; each is

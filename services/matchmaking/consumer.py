@@ -15,6 +15,7 @@ from marshmallow import ValidationError
 
 from services.matchmaking import context as context_module
 from services.matchmaking.tasks import APPLY_RESULT, make_celery
+from shared.celery_broker import watch as watch_broker
 from shared.config import Settings
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, serve
@@ -65,7 +66,9 @@ class Dispatcher(BusConsumer):
 
 
 def main() -> None:
-    serve(Dispatcher(context_module.build(Settings.from_env())), "matchmaking dispatcher")
+    dispatcher = Dispatcher(context_module.build(Settings.from_env()))
+    watch_broker(dispatcher.celery)
+    serve(dispatcher, "matchmaking dispatcher")
 
 
 if __name__ == "__main__":

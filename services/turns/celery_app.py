@@ -15,6 +15,7 @@ from celery import Celery
 from kombu import Queue
 
 from services.turns.config import TurnsSettings
+from shared.celery_broker import make as make_celery
 from shared.celery_config import worker_config
 from shared.celery_leases import install as install_leases
 
@@ -26,10 +27,11 @@ SWEEP_EXPIRES = 5.0  # seconds: a loaded worker may take a few to reach a sweep
 def make_app(settings: TurnsSettings | None = None) -> Celery:
     """A Celery app (with its beat schedule) configured for `settings`."""
     settings = settings or TurnsSettings.from_env()
-    app = Celery("orrery-turns", broker=settings.base.redis_url,
-                 include=["services.turns.tasks"])
+    app = make_celery("orrery-turns", settings.base.redis_url, settings.base.namespace,
+                      include=["services.turns.tasks"])
     app.conf.update(
-        **worker_config(settings.base.namespace, settings.queue, settings.visibility_timeout),
+        **worker_config(app.orrery_broker.keyprefix, settings.queue,
+                        settings.visibility_timeout),
         # The worker reads both queues (kombu alternates between them), so a sweep never
         # waits behind webhook deliveries.
         task_queues=[Queue(settings.queue), Queue(settings.clock_queue)],

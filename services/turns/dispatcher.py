@@ -21,6 +21,7 @@ from kombu.exceptions import OperationalError
 from services.turns.celery_app import WEBHOOK_TASK, app as default_app
 from services.turns.context import TurnsContext, build
 from services.turns.projection import project
+from shared.celery_broker import watch as watch_broker
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, serve
 from shared.schemas.bus import MATCHES
@@ -50,6 +51,7 @@ class Dispatcher(BusConsumer):
 
 
 def main() -> None:
+    watch_broker(default_app)
     serve(Dispatcher(build(default_app.turns_settings)), "turns dispatcher")
 
 

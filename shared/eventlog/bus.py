@@ -25,6 +25,7 @@ from typing import Optional
 
 import redis as redis_lib
 
+from shared.eventlog.cluster import replication
 from shared.eventlog.connect import is_cluster
 from shared.eventlog.keys import Keys
 
@@ -55,6 +56,7 @@ class Bus:
         self._claimed_at: dict = {}  # (topic, group, consumer) -> when last looked for
         self.cluster = is_cluster(redis)
         self._turn = 0  # the partition a cluster read waits on next
+        self._replication = replication(redis)  # a message, once published, survives failover
 
     def streams(self, topic: str) -> list:
         return [self.keys.bus(topic, p, self.partitions) for p in range(self.partitions)]
@@ -65,8 +67,12 @@ class Bus:
     def publish(self, topic: str, message: dict, key: str) -> str:
         """Add a message to the topic's partition for `key`; return its entry id."""
         stream = self.keys.bus(topic, self.partition_of(key), self.partitions)
-        entry_id = self.redis.xadd(stream, {"m": json.dumps(message, separators=(",", ":"))},
-                                   maxlen=MAXLEN, approximate=True)
+        fields = {"m": json.dumps(message, separators=(",", ":"))}
+        if self._replication is None:
+            entry_id = self.redis.xadd(stream, fields, maxlen=MAXLEN, approximate=True)
+        else:
+            [entry_id] = self._replication.run(stream, lambda pipe: pipe.xadd(
+                stream, fields, maxlen=MAXLEN, approximate=True))
         return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
 
     def ensure_group(self, topic: str, group: str, start: str = "0") -> None:

@@ -101,7 +101,112 @@ class NodePipelines(CoreCommands):
         return found
 
     def _refresh(self) -> None:
+        _refresh(self.cluster)
+
+
+class NodeWaiter:
+    """A connection of its own for blocking reads (a live stream's XREAD), on a cluster:
+    to the master of the key it waits on, found when it first waits (and again after the
+    slot moved or the master died, which also raises ConnectionError)."""
+
+    def __init__(self, cluster: RedisCluster, client_name: str):
+        self.cluster = cluster
+        self.client_name = client_name
+        self._node = None
+        self._client = None
+
+    def xread(self, streams: dict, **options):
+        node = self.cluster.get_node_from_key(next(iter(streams)))
+        if self._node != node.name:
+            self.close()
+            self._client = redis.Redis(host=node.host, port=node.port,
+                                       single_connection_client=True,
+                                       client_name=self.client_name)
+            self._node = node.name
         try:
-            self.cluster.nodes_manager.initialize()
-        except redis.RedisError:
-            pass  # the next command tries again
+            return self._client.xread(streams, **options)
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            self._lost(error)
+        except redis.ResponseError as error:
+            if not str(error).startswith(_MOVED):
+                raise
+            self._lost(error)
+
+    def _lost(self, error) -> None:
+        self.close()
+        _refresh(self.cluster)
+        raise redis.ConnectionError(f"the stream's cluster node went away: {error}")
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+        self._client = self._node = None
+
+
+def waiter(client, url: str, client_name: str):
+    """A connection of its own for a blocking reader (closed by the caller): a plain
+    single-connection client on one Redis, a NodeWaiter on a cluster."""
+    if isinstance(client, RedisCluster):
+        return NodeWaiter(client, client_name)
+    return redis.Redis.from_url(url, single_connection_client=True, client_name=client_name)
+
+
+WAIT_TIMEOUT_MS = 500  # how long a write that must not be lost waits for its replica
+
+
+class NotReplicated(redis.ConnectionError):
+    """The master has a replica but it did not confirm the write in time: the write may be
+    lost in a failover, so it is not acknowledged (the caller retries it idempotently)."""
+
+
+class Replication:
+    """Writes that must not be lost (match logs, the bus): sent with WAIT 1 on the same
+    connection, to the master owning their key.
+
+    Replication is asynchronous; WAIT makes the master answer only once a replica has the
+    write, so a failover (which promotes that replica) keeps it. A master that has no
+    replica just then (its replica died, or it is one promoted a moment ago) acknowledges
+    as a single Redis does: there is no copy to wait for."""
+
+    def __init__(self, cluster: RedisCluster, timeout_ms: int = WAIT_TIMEOUT_MS):
+        self.cluster = cluster
+        self.timeout_ms = timeout_ms
+
+    def run(self, key: str, queue) -> list:
+        """`queue(pipeline)` queues the write(s) on `key`'s master; their replies."""
+        node = self.cluster.get_node_from_key(key)
+        client = self.cluster.get_redis_connection(node)
+        try:
+            pipe = client.pipeline(transaction=False)
+            queue(pipe)
+            pipe.execute_command("WAIT", 1, self.timeout_ms)
+            *replies, acked = pipe.execute()
+            if acked < 1 and _has_replica(client):
+                raise NotReplicated(f"no replica of {node.name} confirmed a write in "
+                                    f"{self.timeout_ms} ms")
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            if not isinstance(error, NotReplicated):
+                _refresh(self.cluster)
+            raise
+        except redis.ResponseError as error:
+            if not str(error).startswith(_MOVED):
+                raise
+            _refresh(self.cluster)
+            raise redis.ConnectionError(f"the cluster's slots moved: {error}")
+        return replies
+
+
+def _has_replica(client) -> bool:
+    return client.info("replication").get("connected_slaves", 0) > 0
+
+
+def _refresh(cluster: RedisCluster) -> None:
+    try:
+        cluster.nodes_manager.initialize()
+    except redis.RedisError:
+        pass  # the next command tries again
+
+
+def replication(client):
+    """The Replication of a cluster client, None for one Redis (nothing to wait for)."""
+    return Replication(client) if isinstance(client, RedisCluster) else None

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Sequence
 
+from shared.eventlog.cluster import replication
 from shared.eventlog.keys import Keys
 
 _SCRIPT = (Path(__file__).parent / "append.lua").read_text()
@@ -104,6 +105,9 @@ class EventLog:
         self.keys = keys
         self._append = redis.register_script(_SCRIPT)
         self._restore = redis.register_script(_RESTORE)
+        # On a Redis Cluster an append returns once a replica has it (cluster.py): an
+        # acknowledged command survives the failover of its master.
+        self._replication = replication(redis)
 
     def append(self, match_id: str, events: Sequence[dict], expected_version: int,
                command_id: Optional[str] = None, cause: Optional[dict] = None,
@@ -124,8 +128,8 @@ class EventLog:
             args += [event["type"], schema_of(event), _json(event["data"])]
         if command_digest:
             args.append(command_digest)
-        status, value = self._append(
-            keys=[self.keys.events(match_id), self.keys.command_results(match_id)], args=args)
+        status, value = self._run(self._append, [self.keys.events(match_id),
+                                                 self.keys.command_results(match_id)], args)
         status = status.decode() if isinstance(status, bytes) else status
         value = value.decode() if isinstance(value, bytes) else value
         if status == "conflict":
@@ -153,11 +157,18 @@ class EventLog:
             cause = event.get("cause")
             args += [event["type"], schema_of(event), _json(event["data"]),
                      event.get("at") or _now(), "" if cause is None else _json(cause)]
-        status, value = self._restore(keys=[self.keys.events(match_id)], args=args)
+        status, value = self._run(self._restore, [self.keys.events(match_id)], args)
         status = status.decode() if isinstance(status, bytes) else status
         if status == "conflict":
             raise VersionConflict(0, int(value))
         return int(value)
+
+    def _run(self, script, keys: list, args: list):
+        if self._replication is None:
+            return script(keys=keys, args=args)
+        [reply] = self._replication.run(
+            keys[0], lambda pipe: script(keys=keys, args=args, client=pipe))
+        return reply
 
     def read(self, match_id: str, from_version: int = 0, limit: Optional[int] = None,
              to_version: Optional[int] = None) -> list:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-import redis as redis_lib
 from flask import Response, current_app, request
 
 from services.match import context
 from services.match.live import Limits
 from services.match.live_slots import LiveSlots
+from shared.eventlog.cluster import waiter as open_waiter
 from shared.web.auth import current_player
 
 SLOTS = "orrery.live"
@@ -36,8 +36,8 @@ def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
     config = current_app.config
     slot = current_app.extensions[SLOTS].acquire(client_of(ctx))
     try:
-        waiter = redis_lib.Redis.from_url(ctx.settings.redis_url, single_connection_client=True,
-                                          client_name=WAITER_NAME + ctx.keys.namespace)
+        waiter = open_waiter(ctx.redis, ctx.settings.redis_url,
+                             WAITER_NAME + ctx.keys.namespace)
     except BaseException:
         slot.release()
         raise

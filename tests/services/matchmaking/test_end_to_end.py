@@ -23,6 +23,8 @@ from services.matchmaking.tasks import make_celery
 
 ROOT = Path(__file__).resolve().parents[3]
 
+pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
+
 
 @pytest.fixture
 def worker(settings):
