@@ -12,7 +12,7 @@ import sys
 ALL = ["append", "replay", "http_load", "http_single", "full_stack",
        "bot_speed", "bot_latency", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
-       "live_capacity", "recovery", "exile_sun_selfplay"]
+       "live_capacity", "recovery", "exile_sun_selfplay", "wormholes"]
 
 
 def _arguments(name: str) -> list:

@@ -16,7 +16,7 @@ from typing import Optional
 from marshmallow import ValidationError
 
 from services.match import context as context_module
-from services.match import formed, wormhole_relay, wormholes
+from services.match import formed, wormhole_relay
 from services.match.commands import submit, submit_system
 from services.match.context import MatchContext
 from services.match.queries import load_match
@@ -24,6 +24,7 @@ from services.match.schemas import load_command
 from shared.config import Settings
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, serve
+from shared.faults import pause_point
 from shared.schemas.bus import (COMMANDS, REJECTIONS, SYSTEM, BusCommandSchema,
                                 RejectionSchema, SystemCommandSchema)
 from shared.web.errors import ApiError
@@ -61,7 +62,10 @@ def handle_system(ctx: MatchContext, message: dict) -> Optional[dict]:
     try:
         request = _SYSTEM.load(message)
         load_match(ctx, request["match_id"])
+        point = f"commands:{request['command'].get('type')}"  # crash tests (shared/faults.py)
+        pause_point(f"{point}:before-apply")
         submit_system(ctx, request["match_id"], request["command"], request["command_id"])
+        pause_point(f"{point}:applied")
     except ValidationError as error:
         return _rejection(message, "invalid_request", f"Malformed system command: {error.messages}")
     except ApiError as error:
@@ -106,12 +110,11 @@ def _reject(ctx: MatchContext, delivery: Delivery, rejection: Optional[dict]) ->
 class Consumer(BusConsumer):
     """The match service's consumer process: bus commands, groups formed by matchmaking
     (services/match/formed.py), read in the match service's consumer group, and the
-    multi-battle wormholes (services/match/wormholes.py): departures arriving at their
-    tables, and the sweep that relays departures a dead process left on its log only."""
+    sweep that relays multi-battle departures a dead process left on its log only
+    (services/match/wormhole_relay.py; their arrivals are system commands)."""
 
     def __init__(self, ctx: MatchContext, name: Optional[str] = None):
-        super().__init__(ctx.bus, [commands(ctx), formed.subscription(ctx),
-                                   wormholes.arrivals_subscription(ctx)], name=name)
+        super().__init__(ctx.bus, [commands(ctx), formed.subscription(ctx)], name=name)
         self.ctx = ctx
         self.sweeper = wormhole_relay.Sweeper(ctx)
 

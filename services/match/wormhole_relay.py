@@ -1,9 +1,10 @@
 """Multi-battle, step 2 (services/match/wormholes.py tells the whole crossing): departures
-from a table's log to the bus.
+from a table's log to the bus, as arrival commands for the receiving tables.
 
 The log is the outbox: `relay` reads a table's events after its cursor (the `relayed`
-field of the table's wormhole hash), publishes each departure on topic "wormholes" keyed
-by the receiving match, and moves the cursor only then. So a crash before the publish is
+field of the table's wormhole hash), publishes each departure on topic "commands" as the
+system command "wormhole_arrival" for the receiving match (keyed by it; its command id is
+the transfer id), and moves the cursor only then. So a crash before the publish is
 healed by the next relay of that table, and a crash after it publishes again (the arrival's
 transfer id makes the repeat harmless); a departure is never skipped: the cursor only
 passes versions whose departures are on the bus.
@@ -23,7 +24,7 @@ import redis as redis_lib
 from shared.eventlog.store import MatchNotFound
 from shared.faults import pause_point
 from shared.games.registry import get_game
-from shared.schemas.bus import WORMHOLES
+from shared.schemas.bus import COMMANDS, SYSTEM
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 1.0
@@ -53,17 +54,27 @@ def relay(ctx, match_id: str) -> int:
     for event in events:
         sent = engine.departure(event)
         if sent is not None:
-            messages.append({"transfer_id": f"{match_id}:{event['v']}", "from_match": match_id,
-                             "from_table": table, "to_match": tables[sent["table"]],
-                             "faction": sent["faction"], "ships": sent["ships"],
-                             "energy": sent["energy"], "cards": sent["cards"]})
+            messages.append(arrival_command(match_id, event["v"], table,
+                                            tables[sent["table"]], sent))
     if messages:
         pause_point("wormhole-relay:before-publish")  # crash tests: departed, not on the bus
         for message in messages:
-            ctx.bus.publish(WORMHOLES, message, key=message["to_match"])
+            ctx.bus.publish(COMMANDS, message, key=message["match_id"])
         pause_point("wormhole-relay:published")  # crash tests: on the bus, cursor not moved
     ctx.redis.hset(ctx.keys.match_wormhole(match_id), "relayed", events[-1]["v"])
     return len(messages)
+
+
+def arrival_command(from_match: str, version: int, from_table: int, to_match: str,
+                    sent: dict) -> dict:
+    """The bus message (SystemCommandSchema) that makes a departure arrive at `to_match`;
+    its transfer id, the sender and the departure's version, is also its command id."""
+    transfer_id = f"{from_match}:{version}"
+    return {"source": SYSTEM, "match_id": to_match, "command_id": transfer_id,
+            "command": {"type": "wormhole_arrival", "transfer_id": transfer_id,
+                        "from_match": from_match, "from_table": from_table,
+                        "faction": sent["faction"], "ships": sent["ships"],
+                        "energy": sent["energy"], "cards": sent["cards"]}}
 
 
 def after_append(ctx, state, logged: list) -> None:

@@ -12,49 +12,36 @@ A fleet crosses in three steps, each repeated, never skipped, by a crash:
 
 1. A seat's `jump` appends FleetDeparted to the sender's log (the ordinary command path).
 2. The relay (services/match/wormhole_relay.py) reads the sender's log after its cursor
-   and publishes each departure on topic "wormholes", keyed by the receiving match; only
-   then does it move the cursor. The process that appended a departure runs it at once;
-   for a process that died between its append and that, the match consumer sweeps the
-   active tables every second.
-3. The arrivals consumer (`arrive`, group "wormhole-arrivals") submits each departure as
-   the system command "wormhole_arrival" on the receiver's command path, with the transfer
-   id (the sender's match id and the departure's version) as its command id, and
-   acknowledges it only after the append. A departure published twice, or delivered again
-   after a consumer died, meets its command id in the receiver's append script and appends
-   nothing (and the engine refuses a transfer that already arrived): at-least-once delivery
-   plus idempotent arrival is an exactly-once effect.
+   and publishes each departure on topic "commands" as the system command
+   "wormhole_arrival" for the receiving match, whose command id is the transfer id (the
+   sender's match id and the departure's version); only then does it move the cursor. The
+   process that appended a departure relays at once; for a process that died between its
+   append and that, the match consumer sweeps the active tables every second.
+3. The match consumer (services/match/consumer.py) submits it on the receiver's command
+   path like any system command, and acknowledges it only after the append. A departure
+   published twice, or delivered again after a consumer died, meets its command id in the
+   receiver's append script and appends nothing (and the engine refuses a transfer that
+   already arrived): at-least-once delivery plus idempotent arrival is an exactly-once
+   effect.
 
-The arrival's events are announced like any append; a transfer the receiver refuses (its match is over, or not started) is lost; the refusal is
-published on "rejections" and logged.
+A transfer the receiver refuses (its match is over, or not started) is lost; the refusal is
+published on "rejections", as for any bus command.
 """
 from __future__ import annotations
 
 import json
-import logging
 import time
 import uuid
-from typing import Optional
 
-from marshmallow import ValidationError
-
-from services.match.commands import submit_system
 from services.match.context import MatchContext
 from services.match.creation import create_match
-from shared.eventlog import Delivery
-from shared.eventlog.consumer import Subscription
 from shared.eventlog.keys import MATCH_ID
-from shared.faults import pause_point
 from shared.games.registry import UnknownGame, get_game
 from shared.games.terms import TermsRefused, check_terms
-from shared.schemas.bus import REJECTIONS, WORMHOLES, DepartureSchema, RejectionSchema
-from shared.web.errors import ApiError, Forbidden, InvalidRequest, NotFound
+from shared.web.errors import Forbidden, InvalidRequest, NotFound
 
-log = logging.getLogger(__name__)
-ARRIVALS_GROUP = "wormhole-arrivals"
 GROUP_OPTIONS = ("multi_battle", "battle_table", "battle_tables")
 SAME_MAP = ("sector", "mode")  # options every table of a group shares
-_DEPARTURE = DepartureSchema()
-_REJECTION = RejectionSchema()
 
 
 # ---- battle groups -------------------------------------------------------------------------
@@ -131,44 +118,3 @@ def group_view(ctx: MatchContext, group_id: str) -> dict:
     return {"group_id": group_id, "game": group[b"game"].decode(),
             "created_at": float(group[b"created_at"]),
             "tables": [{"table": i, "match_id": m} for i, m in enumerate(tables)]}
-
-
-# ---- step 3: the arrival -------------------------------------------------------------------
-
-def arrive(ctx: MatchContext, message: dict) -> Optional[dict]:
-    """Submit one departure as the arrival at its receiving match; return the rejection to
-    publish, or None (arrived now, or before: a repeat appends nothing)."""
-    try:
-        departure = _DEPARTURE.load(message if isinstance(message, dict) else {})
-    except ValidationError as error:
-        return _rejection(message, "invalid_request", f"Malformed departure: {error.messages}")
-    command = {"type": "wormhole_arrival",
-               **{k: v for k, v in departure.items() if k != "to_match"}}
-    pause_point("wormhole-arrival:before-append")  # crash tests: departed, not arrived
-    try:
-        submit_system(ctx, departure["to_match"], command, departure["transfer_id"])
-    except ApiError as error:
-        return _rejection(message, error.code, error.message)
-    pause_point("wormhole-arrival:appended")  # crash tests: arrived, not acknowledged
-    return None
-
-
-def _rejection(message, code: str, text: str) -> dict:
-    message = message if isinstance(message, dict) else {}
-    to_match = message.get("to_match")
-    transfer = message.get("transfer_id")
-    return _REJECTION.dump({
-        "match_id": to_match if isinstance(to_match, str) else None, "seat": None,
-        "command_id": transfer if isinstance(transfer, str) else None,
-        "expected_version": None, "error": code,
-        "message": f"Transfer lost: {text}"})
-
-
-def arrivals_subscription(ctx: MatchContext) -> Subscription:
-    def handle(delivery: Delivery) -> None:
-        rejection = arrive(ctx, delivery.message)
-        if rejection is not None:
-            ctx.bus.publish(REJECTIONS, rejection, key=rejection["match_id"] or "unknown")
-            log.warning("wormhole transfer %s refused: %s", rejection["command_id"],
-                        rejection["message"])
-    return Subscription(WORMHOLES, ARRIVALS_GROUP, handle)

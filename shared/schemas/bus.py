@@ -26,18 +26,16 @@ SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end", "wormhole_arriv
 
 
 class SystemCommandSchema(Schema):
-    """A command from the platform itself (the clock sweep), not from a seat:
-    {"type": "time_out", "seat", "version"} | {"type": "vacation_start", "player_id",
-    "until"} | {"type": "vacation_end", "player_id"}. The match service checks each against
+    """A command from the platform itself (the clock sweep, the wormhole relay), not from a
+    seat: {"type": "time_out", "seat", "version"} | {"type": "vacation_start", "player_id",
+    "until"} | {"type": "vacation_end", "player_id"} | {"type": "wormhole_arrival",
+    <TransferSchema>}. The match service checks each against
     the log (a timeout must really be due at the version it names)."""
 
     source = fields.String(required=True, validate=validate.Equal(SYSTEM))
     match_id = fields.String(required=True, validate=validate.Length(1, 64))
     command = fields.Dict(required=True)
     command_id = fields.String(required=True, validate=validate.Length(1, 100))
-
-
-WORMHOLES = "wormholes"  # multi-battle departures, to arrive at another table
 
 
 class TransferSchema(Schema):
@@ -52,12 +50,6 @@ class TransferSchema(Schema):
     ships = fields.Integer(required=True, strict=True, validate=validate.Range(1, 200))
     energy = fields.Integer(required=True, strict=True, validate=validate.Range(0, 1000))
     cards = fields.Integer(required=True, strict=True, validate=validate.Range(0, 100))
-
-
-class DepartureSchema(TransferSchema):
-    """A departure on topic "wormholes": the transfer and the match it arrives at."""
-
-    to_match = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$"))
 
 
 class AnnouncedSeatSchema(Schema):

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from services.cli import main as orrery
-from services.match.wormholes import ARRIVALS_GROUP
-from shared.schemas.bus import COMMANDS, WORMHOLES
-from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, to_movement,
-                                                  topic)
+from services.match.consumer import GROUP
+from shared.schemas.bus import COMMANDS
+from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, sent_arrivals,
+                                                  to_movement)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -79,8 +79,8 @@ def _departure(ctx, match_id) -> int:
 
 @pytest.mark.parametrize("step", ["wormhole-relay:before-publish",
                                   "wormhole-relay:published",
-                                  "wormhole-arrival:before-append",
-                                  "wormhole-arrival:appended"])
+                                  "commands:wormhole_arrival:before-apply",
+                                  "commands:wormhole_arrival:applied"])
 def test_a_consumer_killed_mid_transfer_loses_and_duplicates_nothing(
         client, ctx, ana, bo, consumers, step, redis_url, monkeypatch, capsys):
     group = create_group(client, ana, bo)
@@ -93,26 +93,26 @@ def test_a_consumer_killed_mid_transfer_loses_and_duplicates_nothing(
     departed = _departure(ctx, sender)
     assert departed, "the departure is appended before any step of the crossing"
     receiver_version = ctx.log.version(receiver)
-    expected_before = 1 if step == "wormhole-arrival:appended" else 0
+    expected_before = 1 if step.endswith(":applied") else 0
     assert len(arrivals(ctx, receiver)) == expected_before
     os.kill(doomed.pid, signal.SIGKILL)
     doomed.wait(10)
     if step.startswith("wormhole-relay"):  # the cursor did not move: it will publish again
         assert int(ctx.redis.hget(ctx.keys.match_wormhole(sender), "relayed")) < departed
-        assert len(topic(ctx, WORMHOLES)) == (step == "wormhole-relay:published")
+        assert len(sent_arrivals(ctx)) == (step == "wormhole-relay:published")
 
     consumers("heir")  # claims what the dead one held (pending 3 s), reads what is new
     _wait_for(lambda: len(arrivals(ctx, receiver)) == 1
-                      and ctx.bus.pending_count(WORMHOLES, ARRIVALS_GROUP) == 0
+                      and ctx.bus.pending_count(COMMANDS, GROUP) == 0
                       and int(ctx.redis.hget(ctx.keys.match_wormhole(sender), "relayed")
                               or 0) >= departed, 30, "the transfer to be taken up")
     time.sleep(1.5)  # anything still to be redelivered would arrive by now
     arrived = arrivals(ctx, receiver)
     assert len(arrived) == 1 and arrived[0]["data"]["transfer_id"] == f"{sender}:{departed}"
-    if step == "wormhole-arrival:appended":
+    if step.endswith(":applied"):
         assert ctx.log.version(receiver) == receiver_version  # the repeat appended nothing
     if step == "wormhole-relay:published":
-        assert len(topic(ctx, WORMHOLES)) == 2  # published twice, arrived once
+        assert len(sent_arrivals(ctx)) == 2  # published twice, arrived once
 
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("ORRERY_NAMESPACE", ctx.keys.namespace)

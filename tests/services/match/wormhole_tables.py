@@ -60,3 +60,9 @@ def topic(ctx, name) -> list:
     for stream in ctx.bus.streams(name):
         out += [json.loads(fields[b"m"]) for _, fields in ctx.redis.xrange(stream)]
     return out
+
+
+def sent_arrivals(ctx) -> list:
+    """The arrival commands the relay put on the bus (topic "commands")."""
+    return [m for m in topic(ctx, "commands") if m.get("source") == "system"
+            and m["command"]["type"] == "wormhole_arrival"]

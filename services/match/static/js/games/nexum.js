@@ -1,6 +1,7 @@
 // Nexum: the sector's systems (a star and its planets) on a ring, their links, the cloud in
 // the middle, ships by faction, asteroids and relics; each faction's energy, reserve, points,
-// technologies and the seat's own hand; the Action Row. Places are the click targets:
+// technologies and the seat's own hand; the Action Row. In a multi-battle table the cloud's
+// place holds the Wormhole instead (a jump to another table targets it). Places are the click targets:
 // a move is chosen by its destination (then its origin and ship count), a capture or a
 // replication by its planet.
 //
@@ -15,6 +16,7 @@ const SIZE = 560;
 const CENTRE = SIZE / 2;
 const RING = 205;
 const ORBIT = 44;
+const DISKS = new Set(["cloud", "wormhole"]);
 const FACTION_CLASSES = ["s0", "s1", "s2", "s3", "s4", "s5"];
 const WORDS = {
   en: { choose_phase: "Phase card", end_phase: "End the phase", research: "Research", move: "Move",
@@ -22,13 +24,15 @@ const WORDS = {
         pass_event: "Pass", play_event: "Play event", bid: "bid", ships: "ship(s)", relics: "relic(s)",
         slot: "slot", energy: "energy", reserve: "reserve", points: "points", techs: "techs",
         hand: "hand", round: "Round", stage: "stage", row: "Action Row", origin: "from", to: "to",
-        card: "card", tech: "tech", asteroids: "asteroids", planet: "planet", ai: "AI" },
+        card: "card", tech: "tech", asteroids: "asteroids", planet: "planet", ai: "AI",
+        jump: "Jump", table: "table", cards: "cards" },
   es: { choose_phase: "Carta de fase", end_phase: "Terminar la fase", research: "Investigar", move: "Mover",
         replicate: "Replicar en", capture: "Capturar", discard_asteroids: "Descartar asteroides",
         pass_event: "Pasar", play_event: "Jugar evento", bid: "puja", ships: "nave(s)", relics: "reliquia(s)",
         slot: "hueco", energy: "energía", reserve: "reserva", points: "puntos", techs: "tecnologías",
         hand: "mano", round: "Ronda", stage: "etapa", row: "Fila de acción", origin: "desde", to: "hasta",
-        card: "carta", tech: "tecnología", asteroids: "asteroides", planet: "planeta", ai: "IA" },
+        card: "carta", tech: "tecnología", asteroids: "asteroides", planet: "planeta", ai: "IA",
+        jump: "Saltar", table: "mesa", cards: "cartas" },
 };
 
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
@@ -41,11 +45,12 @@ function layout(view) {
     spots[letter] = [CENTRE + RING * Math.cos(angle), CENTRE + RING * Math.sin(angle)];
   });
   spots.cloud = [CENTRE, CENTRE];
+  spots.wormhole = spots.cloud;  // the Asteroid Cloud flipped to its Wormhole side
   return spots;
 }
 
 function placeXY(spots, view, place) {
-  if (place === "cloud") return spots.cloud;
+  if (place === "cloud" || place === "wormhole") return spots[place];
   const [x, y] = spots[place[0]];
   if (place.endsWith("*")) return [x, y];
   const count = (view.systems[place[0]] || []).length;
@@ -62,7 +67,7 @@ function drawLinks(svg, view, spots) {
       if (drawn.has(key) || !spots[a] || !spots[b]) continue;
       drawn.add(key);
       svg.append(s("line", { x1: spots[a][0], y1: spots[a][1], x2: spots[b][0], y2: spots[b][1],
-                             class: `link${a === "cloud" || b === "cloud" ? " cloud-link" : ""}` }));
+                             class: `link${DISKS.has(a) || DISKS.has(b) ? " cloud-link" : ""}` }));
     }
   }
 }
@@ -86,16 +91,16 @@ function drawPlaces(svg, view, spots, ctx) {
     places.push([`${letter}*`, null]);
     sizes.forEach((size, n) => places.push([`${letter}${n + 1}`, size]));
   }
-  if (spots.cloud && (view.links || {}).cloud) places.push(["cloud", null]);
+  for (const disk of DISKS) if ((view.links || {})[disk]) places.push([disk, null]);
   for (const [place, size] of places) {
     const [x, y] = placeXY(spots, view, place);
     const label = `${place}${size ? ` (${size})` : ""}`;
     const g = s("g", { "data-place": place, ...targetAttributes(ctx, `place:${place}`, label) });
     const cls = `${touched.has(place) ? " last" : ""}${destroyed.has(place) ? " destroyed" : ""}`;
-    if (place === "cloud") g.append(s("ellipse", { cx: x, cy: y, rx: 34, ry: 22, class: `cloud${cls}` }));
+    if (DISKS.has(place)) g.append(s("ellipse", { cx: x, cy: y, rx: 34, ry: 22, class: `cloud ${place}${cls}` }));
     else if (place.endsWith("*")) g.append(s("circle", { cx: x, cy: y, r: 14, class: `star${cls}` }));
     else g.append(s("circle", { cx: x, cy: y, r: 6 + size * 3, class: `planet size-${size}${cls}` }));
-    g.append(s("text", { x, y: y + 4, "text-anchor": "middle", class: "place-name" }, place === "cloud" ? "☁" : place));
+    g.append(s("text", { x, y: y + 4, "text-anchor": "middle", class: "place-name" }, place === "cloud" ? "☁" : place === "wormhole" ? `⊛ ${(view.wormhole || {}).table ?? ""}` : place));
     if (asteroids.has(place)) g.append(s("circle", { cx: x - 12, cy: y + 12, r: 4, class: "asteroid" }));
     if (loose[place] && loose[place].length) g.append(s("text", { x: x - 14, y: y - 10, class: "relic" }, `◆${loose[place].length}`));
     svg.append(g);
@@ -123,6 +128,7 @@ function drawFactions(svg, view, ctx, top) {
 export default {
   name: "nexum",
   keyOrder: { choose_phase: ["card", "bid"], move: ["to", "origin", "ships", "relics"], play_event: ["card", "slot"],
+              jump: ["origin", "table", "ships"],
               research: ["tech", "asteroids"] },
   draw(view, ctx) {
     const svg = s("svg", { class: "board nexum", role: "group", "aria-label": "Nexum" });
@@ -136,6 +142,7 @@ export default {
   },
   targets(command) {
     if (command.type === "move") return [`place:${command.to}`];
+    if (command.type === "jump") return ["place:wormhole"];
     if (command.planet) return [`place:${command.planet}`];
     return [];
   },
@@ -148,6 +155,7 @@ export default {
       case "research": return `${name}: ${command.tech}${command.asteroids.length ? ` (${w("asteroids")} ${command.asteroids.join(", ")})` : ""}`;
       case "play_event": return `${name} ${command.card}, ${w("slot")} ${command.slot + 1}`;
       case "discard_asteroids": return `${name}: ${command.asteroids.join(", ")}`;
+      case "jump": return `${name} ${command.ships} ${w("ships")}: ${command.origin} → ${w("table")} ${command.table}${command.energy ? ` + ${command.energy} ${w("energy")}` : ""}${(command.cards || []).length ? ` + ${w("cards")} ${command.cards.join(", ")}` : ""}`;
       case "end_phase": case "pass_event": return name;
       default: return plainCommand(command);
     }
