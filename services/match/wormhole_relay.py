@@ -107,17 +107,41 @@ class Sweeper:
         check = now - self.checked >= STATUS_SECONDS
         if check:
             self.checked = now
+        tables = sorted(m.decode() for m in self.ctx.redis.smembers(
+            self.ctx.keys.wormhole_matches()))
         published = 0
-        for raw in self.ctx.redis.smembers(self.ctx.keys.wormhole_matches()):
-            match_id = raw.decode()
-            try:
-                published += relay(self.ctx, match_id)
-                if check and self.ctx.store.load(match_id).status not in ("active", "invited"):
-                    self.ctx.redis.srem(self.ctx.keys.wormhole_matches(), match_id)
-            except MatchNotFound:
-                continue  # its group is being created: the table is not written yet
-            except redis_lib.RedisError:
-                raise  # transient: the consumer waits and tries again
-            except Exception:  # noqa: BLE001 - one broken table must not stop the others
-                log.exception("relaying the departures of %s failed", match_id)
+        for match_id in behind(self.ctx, tables):
+            published += self._relay(match_id)
+        if check:
+            for match_id in tables:
+                self._drop_if_over(match_id)
         return published
+
+    def _relay(self, match_id: str) -> int:
+        try:
+            return relay(self.ctx, match_id)
+        except redis_lib.RedisError:
+            raise  # transient: the consumer waits and tries again
+        except Exception:  # noqa: BLE001 - one broken table must not stop the others
+            log.exception("relaying the departures of %s failed", match_id)
+            return 0
+
+    def _drop_if_over(self, match_id: str) -> None:
+        try:
+            over = self.ctx.store.load(match_id).status not in ("active", "invited")
+        except MatchNotFound:
+            return  # its group is being created: the table is not written yet
+        if over and not behind(self.ctx, [match_id]):
+            self.ctx.redis.srem(self.ctx.keys.wormhole_matches(), match_id)
+
+
+def behind(ctx, tables: list) -> list:
+    """The tables whose log has events the relay has not read: one pipelined round trip
+    (each table's cursor and log length) for all of them."""
+    pipe = ctx.redis.pipeline(transaction=False)
+    for match_id in tables:
+        pipe.hget(ctx.keys.match_wormhole(match_id), "relayed")
+        pipe.xlen(ctx.keys.events(match_id))
+    replies = pipe.execute()
+    return [match_id for match_id, relayed, length in zip(tables, replies[::2], replies[1::2])
+            if relayed is not None and int(length) > int(relayed)]
