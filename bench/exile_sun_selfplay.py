@@ -26,6 +26,14 @@ def play_match(policy: str, seats: int, seed: int, samples: int = 2) -> dict:
             "commands": commands}
 
 
+def _distribution(values: list) -> dict:
+    """min, quartiles, max of sorted `values` (nearest rank)."""
+    def at(q):
+        return values[min(len(values) - 1, int(q * len(values)))]
+    return {"min": values[0], "p25": at(0.25), "median": at(0.5), "p75": at(0.75),
+            "max": values[-1]}
+
+
 def summary(policy: str, seats: int, matches: int, samples: int) -> dict:
     started = time.monotonic()
     played = [play_match(policy, seats, seed, samples) for seed in range(matches)]
@@ -33,10 +41,15 @@ def summary(policy: str, seats: int, matches: int, samples: int) -> dict:
     for match in played:
         by_reason[match["reason"]] = by_reason.get(match["reason"], 0) + 1
     book = sum(n for reason, n in by_reason.items() if reason in BOOK_ENDINGS)
+    cycles = sorted(m["cycles"] for m in played)
+    commands = sorted(m["commands"] for m in played)
     return {"bench": "exile_sun_selfplay", "policy": policy, "seats": seats, "matches": matches,
             "ended_by": by_reason, "book_ending_rate": round(book / matches, 3),
             "mean_cycles": round(sum(m["cycles"] for m in played) / matches, 1),
             "mean_commands": round(sum(m["commands"] for m in played) / matches, 1),
+            "cycles_distribution": _distribution(cycles),
+            "cycles_histogram": {str(c): cycles.count(c) for c in sorted(set(cycles))},
+            "commands_distribution": _distribution(commands),
             "goal_book_ending_rate": 0.95 if policy == "greedy" else None,
             "wall_seconds": round(time.monotonic() - started, 1)}
 

@@ -89,9 +89,17 @@ def _commit(tx, seat, command):
         why = "that Tech card does not add fleet power"
     if why:
         MESSAGES.refuse("bad_commit", why=why)
-    cards = (list(hand) + _storage(p, "strike_craft")[:command["strike_craft"]]
+    cards, tech = committed_cards(state, seat, command)
+    tx.emit(v.SHIPS_COMMITTED, seat=seat, side=side_of(state, seat), cards=list(cards), tech=tech)
+
+
+def committed_cards(state, seat, command):
+    """(cards, tech) a commit command puts into the battle: the hand cards it names, the
+    first Strike Craft of the storage, the Flagship, and a Shipyard's own card."""
+    p, _, required = _commit_frame(state, seat)
+    cards = (list(command["hand"]) + _storage(p, "strike_craft")[:command["strike_craft"]]
              + ([FLAGSHIP_CARD] if command["flagship"] else []) + required)
-    tx.emit(v.SHIPS_COMMITTED, seat=seat, side=side_of(state, seat), cards=cards, tech=tech)
+    return tuple(cards), command.get("tech")
 
 
 # -- tactics ----------------------------------------------------------------------------------

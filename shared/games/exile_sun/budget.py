@@ -59,7 +59,7 @@ def _budget_techs(p):
     return [t for t in p.techs if tech_effect(t)["effect"] == "budget"]
 
 
-def _compositions(total):
+def compositions(total):
     for cut in combinations_with_replacement(range(total + 1), 3):
         a, b, c = cut
         yield (a, b - a, c - b, total - c)
@@ -81,7 +81,7 @@ def legal(state, seat):
         for tech in techs:
             total = budget_points(state, seat) + (tech_effect(tech)["amount"] if tech else 0)
             out += [v.ALLOCATE(**dict(zip(CATEGORIES, a)), **({"tech_card": tech} if tech else {}))
-                    for a in _compositions(total)]
+                    for a in compositions(total)]
         return out
     if state.phase == SHIFT:
         return [v.PASS()] + [v.SHIFT_BUDGET(seat=s, source=CATEGORIES[i], target=CATEGORIES[j])

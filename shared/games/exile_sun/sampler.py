@@ -2,7 +2,9 @@
 redrawn. Hidden from `seat` (view.py): other players' hands, Tech cards and agendas; every
 deck's undecided contents (its own Reserve and Overhead too); the values of enemy fleets it
 has not seen; secret allocations, commits and tactics not yet revealed."""
-from shared.games.exile_sun.state import Deck, replace, with_player
+from shared.games.exile_sun.battle import commit_options, committed_cards, tactics_menu
+from shared.games.exile_sun.budget import compositions, budget_points
+from shared.games.exile_sun.state import ALLOCATE, Deck, replace, with_player
 
 
 def _deal(pool, sizes, rng):
@@ -45,39 +47,69 @@ def _cards(state, seat, rng):
 
 
 def _tokens(state, seat, rng):
-    """Unseen enemy fleet values shuffled with that player's unseen supply."""
+    """Unseen enemy fleet values shuffled with that player's unseen supply, keeping what the
+    seat knows: a Shipyard token is on the map (until its card is lost) and a fleet in the
+    battle being fought is no decoy (a decoy is removed as its battle begins, p16)."""
     fleets = list(state.fleets)
+    fighting = set(state.battle.fleets) if state.battle is not None else set()
     for p in state.players:
         if p.seat == seat:
             continue
         hidden = [i for i, f in enumerate(fleets) if f.owner == p.seat
-                  and f.kind not in ("scout",) and f.id not in state.revealed
+                  and f.kind != "scout" and f.id not in state.revealed
                   and (seat, f.id) not in state.known]
         supply = dict(p.supply)
-        kinds = [fleets[i].kind for i in hidden]
-        kinds += [k for k in ("heavy", "medium", "light", "decoy") for _ in range(supply.get(k, 0))]
-        rng.shuffle(kinds)
-        for i, kind in zip(hidden, kinds):
+        pool = [fleets[i].kind for i in hidden]
+        pool += [k for k in ("heavy", "medium", "light", "decoy") for _ in range(supply.get(k, 0))]
+        rng.shuffle(pool)
+        rng.shuffle(hidden)
+        drawn = {}
+        if "shipyard" in pool:
+            pool.remove("shipyard")
+            drawn[hidden[0]] = "shipyard"
+        for i in sorted(hidden, key=lambda i: fleets[i].id not in fighting):
+            if i in drawn:
+                continue
+            pick = next((k for k in pool if k != "decoy"), pool[0]) \
+                if fleets[i].id in fighting else pool[0]
+            pool.remove(pick)
+            drawn[i] = pick
+        for i, kind in drawn.items():
             fleets[i] = replace(fleets[i], kind=kind)
-        rest = kinds[len(hidden):]
-        counts = {k: rest.count(k) for k in ("heavy", "medium", "light", "decoy")}
+        counts = {k: pool.count(k) for k in ("heavy", "medium", "light", "decoy")}
         counts["scout"] = supply.get("scout", 0)
         state = with_player(state, p.seat, supply=tuple(sorted(counts.items())))
     return replace(state, fleets=tuple(fleets))
 
 
-def _secrets(state, seat):
-    """Choices others made in secret and not yet revealed are forgotten: they choose again."""
+def _secrets(state, seat, rng):
+    """Choices others made in secret and not yet revealed are redrawn: that they chose is
+    public (views show it), what they chose is not. A redrawn choice is one the rules allow
+    them (a budget Tech card they may have played is not guessed)."""
     for p in state.players:
-        if p.seat != seat:
-            state = with_player(state, p.seat, allocation=None, budget_tech=None,
-                                discard_choice=None)
+        if p.seat == seat:
+            continue
+        if p.allocation is not None and state.phase == ALLOCATE:   # revealed after it
+            shares = list(compositions(budget_points(state, p.seat)))
+            state = with_player(state, p.seat, allocation=rng.choice(shares), budget_tech=None)
+        if p.discard_choice is not None:
+            state = with_player(state, p.seat, discard_choice=(
+                bool(p.hand) and rng.random() < 0.5, None))
     b = state.battle
     if b is not None:
-        hide = [side for side in (0, 1) if b.seats[side] != seat]
-        commits = tuple(None if side in hide else c for side, c in enumerate(b.commits))
-        tactics = tuple(None if side in hide else t for side, t in enumerate(b.tactics))
-        state = replace(state, battle=replace(b, commits=commits, tactics=tactics))
+        commits, tactics = list(b.commits), list(b.tactics)
+        for side in (0, 1):
+            other = b.seats[side]
+            if other == seat:
+                continue
+            if commits[side] is not None:
+                blank = replace(state, battle=replace(b, commits=(None, None)))
+                commits[side] = committed_cards(blank, other,
+                                                rng.choice(commit_options(blank, other)))
+            if tactics[side] is not None:
+                columns = rng.choice(tactics_menu(state, other))["columns"]
+                tactics[side] = tuple((c["role"], c["ship"], c["power"]) for c in columns)
+        state = replace(state, battle=replace(b, commits=tuple(commits), tactics=tuple(tactics)))
     return state
 
 
@@ -85,4 +117,4 @@ def sample(state, seat, rng):
     """A state `seat` cannot tell from the real one."""
     if state.result is not None:
         return state
-    return _secrets(_tokens(_cards(_ships(state, seat, rng), seat, rng), seat, rng), seat)
+    return _secrets(_tokens(_cards(_ships(state, seat, rng), seat, rng), seat, rng), seat, rng)
