@@ -23,7 +23,7 @@ def test_redis_service_persists_and_never_evicts():
 
 
 def test_every_orrery_service_uses_the_one_image_from_deploy():
-    services = {n: s for n, s in _compose()["services"].items() if n != "redis"}
+    services = _orrery_services()
     assert "match-api" in services
     for name, service in services.items():
         assert service["build"]["dockerfile"] == "deploy/Dockerfile", name
@@ -51,3 +51,31 @@ def test_no_service_gets_a_default_secret():
     text = (ROOT / "docker-compose.yml").read_text()
     values = re.findall(r"ORRERY_SECRET:\s*(\S.*)", text)
     assert values and all(v.startswith("${ORRERY_SECRET:?") for v in values), values
+
+
+def _orrery_services():
+    return {n: s for n, s in _compose()["services"].items() if n not in ("redis", "proxy")}
+
+
+def test_every_orrery_service_scales_with_docker_compose_scale():
+    """Issue 17: `--scale` starts replicas only of a service that binds no host port and
+    names no container; the proxy alone publishes ports."""
+    for name, service in _orrery_services().items():
+        assert "ports" not in service and "container_name" not in service, name
+    proxy = _compose()["services"]["proxy"]
+    assert sorted(proxy["ports"]) == ["8000:8000", "8001:8001"]
+
+
+def test_the_proxy_spreads_requests_over_every_api_replica_and_streams_live_routes():
+    conf = (ROOT / "deploy" / "proxy.conf").read_text()
+    proxy = _compose()["services"]["proxy"]
+    assert "./deploy/proxy.conf:/etc/nginx/conf.d/default.conf:ro" in proxy["volumes"]
+    # Resolved at request time, so every replica's address is used, as replicas change.
+    assert re.search(r"resolver 127\.0\.0\.11 valid=\d+s", conf)
+    for service, port in (("match-api", 8000), ("matchmaking-api", 8001)):
+        variable = re.search(rf"set \$(\w+) {service};", conf).group(1)
+        assert f"proxy_pass http://${variable}:{port};" in conf
+        assert str(port) in _orrery_services()[service]["expose"]
+    assert "proxy_buffering off;" in conf  # SSE messages pass at once
+    timeout = int(re.search(r"proxy_read_timeout (\d+)s;", conf).group(1))
+    assert timeout > 15  # longer than the live routes' heartbeat
