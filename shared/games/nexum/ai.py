@@ -15,6 +15,7 @@ the relics it holds are for the players to take back.
 from __future__ import annotations
 
 from shared.games.nexum import board
+from shared.games.nexum.cloak_reveal import discover, hidden_on
 from shared.games.nexum.components import CARDS
 from shared.games.nexum.deck import draw_cards
 from shared.games.nexum.effects import check_stars, dropped_if_lost, pick_up_relics
@@ -50,6 +51,9 @@ def _resolve(tx, faction: int, card_id: str) -> None:
             or card["letter"] not in reach(state, faction)):
         tx.emit(AI_CARD_RESOLVED, **nothing)
         return
+    if hidden_on(state, planet):  # "even if it is the AI due to an Event" (Asteroids p.9)
+        discover(tx, faction, planet)
+        state = tx.state
     defender = board.holder(state, planet)
     reserve = state.reserve[faction]
     if defender is None or defender == faction:

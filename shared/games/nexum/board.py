@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from typing import Optional
 
+from shared.games.nexum import exotic
 from shared.games.nexum.state import State, relics_with, ships_at
 
 CLOUD = "cloud"
 WORMHOLE = "wormhole"  # multi-battle: the Asteroid Cloud flipped to its Wormhole side
 DISKS = (CLOUD, WORMHOLE)  # places that are neither planets nor stars
+EXOTIC_WORMHOLE = exotic.WORMHOLE  # Exotic System I, a disk with no planets either
+TRANSIT = DISKS + (EXOTIC_WORMHOLE,)  # ships pass through disks, never hold them
 
 
 def system_of(place: str) -> str:
@@ -19,7 +22,7 @@ def is_star(place: str) -> bool:
 
 
 def is_planet(place: str) -> bool:
-    return place not in DISKS and not is_star(place)
+    return len(place) >= 2 and place[1:].isdigit()
 
 
 def disk_of(state: State):
@@ -34,7 +37,7 @@ def planets_of(state: State, letter: str) -> list:
 
 
 def size_of(state: State, planet: str) -> int:
-    return state.systems[planet[0]][int(planet[1]) - 1]
+    return state.systems[planet[0]][int(planet[1:]) - 1]
 
 
 _PLACES: dict = {}
@@ -43,7 +46,7 @@ _PLACES: dict = {}
 def places(state: State) -> list:
     """Every place ships may be: live planets, stars, and the cloud when in play (the same
     for every state of a sector with the same destroyed planets, so remembered)."""
-    key = (state.sector, state.destroyed, disk_of(state))
+    key = (state.sector, state.destroyed, disk_of(state), tuple(sorted(state.systems)))
     if key not in _PLACES:
         _PLACES[key] = tuple(_places(state))
     return _PLACES[key]
@@ -53,7 +56,9 @@ def _places(state: State) -> list:
     out = []
     for letter in sorted(state.systems):
         out.extend(planets_of(state, letter))
-        out.append(f"{letter}*")
+        out.extend(exotic.stars_of(state, letter))
+        if exotic.has(letter, "wormhole"):
+            out.append(EXOTIC_WORMHOLE)
     if disk_of(state) is not None:
         out.append(disk_of(state))
     return out
@@ -70,13 +75,18 @@ def planets_held(state: State, faction: int, letter: str) -> int:
 
 
 def holds_majority(state: State, faction: int, letter: str) -> bool:
-    """At least half of the system's live planets (rounded up: 2 of 3, 1 of 2)."""
+    """At least half of the system's live planets (rounded up: 2 of 3, 1 of 2); the Binary
+    Star's half is rounded down (Asteroids p.11)."""
     live = len(planets_of(state, letter))
+    if exotic.has(letter, "binary"):
+        return live > 0 and planets_held(state, faction, letter) >= exotic.binary_threshold(live)
     return live > 0 and planets_held(state, faction, letter) * 2 >= live
 
 
 def fleet_size(state: State, faction: int) -> int:
-    return sum(here.get(faction, 0) for here in state.ships.values())
+    """Ships on the map, cloaked ones included."""
+    return sum(here.get(faction, 0) for here in state.ships.values()) + \
+        len(state.cloaked.get(faction, ()))
 
 
 def in_play(state: State, faction: int) -> bool:
@@ -85,7 +95,9 @@ def in_play(state: State, faction: int) -> bool:
 
 
 def relics_of(state: State, faction: int) -> list:
-    return [r for here in state.carried.values() for r in here.get(faction, ())]
+    """The relics a faction's ships carry, cloaked ones included (still theirs)."""
+    return [r for here in state.carried.values() for r in here.get(faction, ())] + \
+        [relic for _, relic, _ in state.cloaked.get(faction, ())]
 
 
 def has_tech(state: State, faction: int, tech: str) -> bool:
@@ -130,10 +142,12 @@ def step_cost(state: State, faction: int, origin: str, to: str) -> Optional[int]
     rules = state.rules
     if here == there:
         return rules["move_cost_same_system"]
-    if there in state.links.get(here, ()):
-        return rules["move_cost_adjacent"]
-    if hyperspace_allowed(state, faction):
-        return rules["move_cost_hyperspace"]
+    adjacent = there in state.links.get(here, ())
+    discount = exotic.bridge_discount(state, here, there, adjacent)
+    if adjacent:
+        return rules["move_cost_adjacent"] - discount
+    if hyperspace_allowed(state, faction) or exotic.black_hole_bridges(state, here, there):
+        return rules["move_cost_hyperspace"] - discount
     return None
 
 
@@ -150,14 +164,22 @@ def move_cost(state: State, faction: int, origin: str, to: str, ships: int,
     return per_ship * ships
 
 
-def defence(state: State, planet: str) -> int:
-    """Defenders, +1 when they hold their system's star, +1 with a Military relic."""
-    faction = holder(state, planet)
+def defence(state: State, planet: str, faction: Optional[int] = None) -> int:
+    """Defenders, +1 when they hold their system's star, +1 with a Military relic; a Neutron
+    Star's planets +1; the Binary Star's planets +1 per ship the defender has on its stars;
+    the Giant Star is defended by its ships alone."""
+    faction = holder(state, planet) if faction is None else faction
     if faction is None:
         return 0
     rules = state.rules
     value = ships_at(state, planet, faction)
-    if holder(state, f"{planet[0]}*") == faction:
+    if is_star(planet):
+        return value
+    letter = planet[0]
+    value += exotic.neutron_bonus(letter)
+    if exotic.has(letter, "binary"):
+        value += sum(ships_at(state, star, faction) for star in exotic.stars_of(state, letter))
+    elif any(holder(state, star) == faction for star in exotic.stars_of(state, letter)):
         value += rules["star_defence"]
     if "military" in relics_with(state, planet, faction):
         value += rules["military_relic_bonus"]
@@ -168,12 +190,13 @@ def attack(state: State, ships: int, relics: tuple) -> int:
     return ships + (state.rules["military_relic_bonus"] if "military" in relics else 0)
 
 
-def attack_succeeds(state: State, attacker: int, strength: int, planet: str) -> bool:
+def attack_succeeds(state: State, attacker: int, strength: int, planet: str,
+                    defender: Optional[int] = None) -> bool:
     """Strength must beat the defence; Engineering I wins ties unless the defender has it."""
-    needed = defence(state, planet)
+    defender = holder(state, planet) if defender is None else defender
+    needed = defence(state, planet, defender)
     if strength > needed:
         return True
-    defender = holder(state, planet)
     return (strength == needed and has_tech(state, attacker, "engineering_1")
             and not has_tech(state, defender, "engineering_1"))
 

@@ -2,7 +2,8 @@
 up, and the event cards' effects on planets."""
 from __future__ import annotations
 
-from shared.games.nexum import board
+from shared.games.nexum import board, exotic
+from shared.games.nexum.cloak_reveal import discover
 from shared.games.nexum.components import CARDS, RELIC_TYPES
 from shared.games.nexum.state import relics_with, ships_at
 from shared.games.nexum.vocabulary import (EVENT_RESOLVED, MARKER_PLACED, PLANET_DESTROYED,
@@ -35,14 +36,15 @@ def destroy_ships(tx, place: str, faction: int, count: int, reason: str) -> None
 
 def check_stars(tx, loser=None, winner=None) -> None:
     """Ships on a star are lost with the planet majority; when a battle caused it, the
-    winner of that battle scores 1 more victory point (core, as public descriptions say)."""
+    winner of that battle scores 1 more victory point (core, as public descriptions say),
+    except in an exotic system (a secondary theatre: Asteroids p.10)."""
     for letter in sorted(tx.state.systems):
-        star = f"{letter}*"
-        faction = board.holder(tx.state, star)
-        if faction is not None and not board.holds_majority(tx.state, faction, letter):
-            vp_to = winner if faction == loser else None
-            tx.emit(STAR_LOST, faction=faction, star=star,
-                    ships=ships_at(tx.state, star, faction), vp_to=vp_to)
+        for star in exotic.stars_of(tx.state, letter):
+            faction = board.holder(tx.state, star)
+            if faction is not None and not board.holds_majority(tx.state, faction, letter):
+                vp_to = winner if faction == loser and not exotic.is_exotic(letter) else None
+                tx.emit(STAR_LOST, faction=faction, star=star,
+                        ships=ships_at(tx.state, star, faction), vp_to=vp_to)
 
 
 def pick_up_relics(tx, place: str, faction: int) -> None:
@@ -56,16 +58,28 @@ def pick_up_relics(tx, place: str, faction: int) -> None:
 def card_targets(state, card_id: str, played_by) -> list:
     """The planets a card points at: its planet number in the system of its letter, unless
     destroyed; an Action Row card spares every Tann system in use, a card a faction played
-    spares only its own (Asteroids p.6: it takes effect on another player's Tann)."""
+    spares only its own (Asteroids p.6: it takes effect on another player's Tann). In play,
+    the exotic system of the card's letter is hit too: every planet with the card's number,
+    and the Giant Star (J) by any J card; in increasing size, ties farthest from any Tann
+    system first (Asteroids p.10)."""
     card = CARDS[card_id]
     letter, planet = card["letter"], f"{card['letter']}{card['planet']}"
-    if letter not in state.systems or planet not in board.planets_of(state, letter):
-        return []
-    if played_by is None and board.is_tann_in_use(state, letter):
-        return []
-    if played_by is not None and state.tann[played_by] == letter:
-        return []
-    return [planet]
+    out = []
+    if (letter in state.systems and planet in board.planets_of(state, letter)
+            and not (played_by is None and board.is_tann_in_use(state, letter))
+            and not (played_by is not None and state.tann[played_by] == letter)):
+        out.append(planet)
+    odd = letter.lower()
+    if odd in state.systems:
+        out += [p for p in board.planets_of(state, odd) if exotic.number_of(p) == card["planet"]]
+        if exotic.has(odd, "giant"):
+            out += exotic.stars_of(state, odd)
+    return sorted(out, key=lambda p: (_size_for_order(state, p),
+                                      -exotic.distance_to_tann(state, board.system_of(p)), p))
+
+
+def _size_for_order(state, place: str) -> int:
+    return state.rules["star_plunder"] if board.is_star(place) else board.size_of(state, place)
 
 
 def resolve_card(tx, card_id: str, played_by=None) -> None:
@@ -74,23 +88,30 @@ def resolve_card(tx, card_id: str, played_by=None) -> None:
     targets = card_targets(tx.state, card_id, played_by)
     tx.emit(EVENT_RESOLVED, card=card_id, kind=kind, planets=targets, played_by=played_by)
     for planet in targets:
-        if kind == "ionized":
-            for faction in sorted(tx.state.ships.get(planet, {})):
-                destroy_ships(tx, planet, faction, 1, "ionized")
-        else:
-            _place_marker(tx, planet, "no_movement" if kind == "solar" else "no_management")
+        apply_kind(tx, planet, kind)
+
+
+def apply_kind(tx, planet: str, kind: str) -> None:
+    """One event's effect on one planet (or on the Giant Star, which takes markers but is
+    never destroyed nor killed: those rules are the planets')."""
+    if kind == "ionized":
+        for faction in sorted(tx.state.ships.get(planet, {})):
+            destroy_ships(tx, planet, faction, 1, "ionized")
+    else:
+        _place_marker(tx, planet, "no_movement" if kind == "solar" else "no_management")
 
 
 def _place_marker(tx, planet: str, kind: str) -> None:
     markers = tx.state.no_move if kind == "no_movement" else tx.state.no_manage
     count = markers.get(planet, 0) + 1
     tx.emit(MARKER_PLACED, planet=planet, kind=kind, count=count)
-    if count < tx.state.rules["markers_to_destroy"]:
+    if count < tx.state.rules["markers_to_destroy"] or board.is_star(planet):
         return
     if kind == "no_management":
         if planet not in tx.state.dead:
             tx.emit(PLANET_DIED, planet=planet)
         return
+    discover(tx, None, planet)  # a cloaked ship there is destroyed with the planet
     for faction in sorted(tx.state.ships.get(planet, {})):
         destroy_ships(tx, planet, faction, ships_at(tx.state, planet, faction), "destroyed_planet")
     cloud = board.CLOUD if board.CLOUD in tx.state.links else None

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum import wormholes
+from shared.games.nexum.evolve_exotic import APPLY as EXOTIC_APPLY
 from shared.games.nexum.state import (State, add_at, add_ships, relics_with, set_at,
                                       set_carried, ships_at, with_key)
 
@@ -25,7 +26,7 @@ def _sector_laid_out(state, d):
         max_rounds=d["max_rounds"], systems={k: tuple(v) for k, v in d["systems"].items()},
         links={k: tuple(v) for k, v in d["links"].items()},
         reserve=tuple(d["reserve"]), energy=tuple(d["energy"]), vp=(0,) * n,
-        techs=((),) * n, loaded=((),) * n, hands=((),) * n, used=((),) * n,
+        techs=((),) * n, loaded=((),) * n, hands=((),) * n, used=((),) * n, lost=(0,) * n,
         deck=tuple(sorted(d["deck"])), stage="choose")
     for place, faction, count in d["ships"]:
         start = add_ships(start, place, faction, count)
@@ -121,7 +122,8 @@ def _phases_revealed(state, d):
 def _turn_started(state, d):
     return replace(state, phases=tuple(d["phases"]), researched=False,
                    discarded_asteroids=False, captured_this_turn=False,
-                   cloud_must_leave=d["cloud_must_leave"])
+                   cloud_must_leave=d["cloud_must_leave"],
+                   wormhole_must_leave=ships_at(state, "i", d["faction"]))
 
 
 def _phase_started(state, d):
@@ -147,10 +149,13 @@ def _fleet_moved(state, d):
     if relics:
         after = set_carried(after, origin, f, _without(relics_with(after, origin, f), relics))
         after = set_carried(after, to, f, relics_with(after, to, f) + relics)
-    leave = state.cloud_must_leave
+    leave, through = state.cloud_must_leave, state.wormhole_must_leave
     if origin in ("cloud", "wormhole"):  # leaving the disk in time (board.DISKS)
         leave = max(0, leave - n)
+    if origin == "i":
+        through = max(0, through - n)
     return replace(after, energy=add_at(after.energy, f, -d["cost"]), cloud_must_leave=leave,
+                   wormhole_must_leave=through,
                    arrived=with_key(after.arrived, to, after.arrived.get(to, 0) + n))
 
 
@@ -223,7 +228,7 @@ def _tech_researched(state, d):
 
 def _turn_ended(state, d):
     return replace(state, phases=(), turn=state.turn + 1, arrived={}, replicated=(),
-                   cloud_must_leave=0)
+                   cloud_must_leave=0, wormhole_must_leave=0)
 
 
 def _ai_card_resolved(state, d):
@@ -269,6 +274,7 @@ _APPLY = {
     V.ROUND_ENDED.name: _round_ended, V.GAME_WON.name: _game_won,
     **wormholes.APPLY,
 }
+_APPLY.update(EXOTIC_APPLY)
 assert set(_APPLY) == set(V.VOCABULARY.events), "every declared event needs an evolve"
 
 

@@ -113,10 +113,10 @@ def extraction(state, faction: int) -> int:
     a dead planet yields nothing; an Energy relic adds 1."""
     rules, total = state.rules, 0
     for place, here in state.ships.items():
-        if faction not in here or place in board.DISKS or place in state.dead:
+        if faction not in here or place in board.TRANSIT or place in state.dead:
             continue
         if board.is_star(place):
-            total += rules["star_extraction"]
+            total += max(0, rules["star_extraction"] - state.no_manage.get(place, 0))
         else:
             total += max(0, rules["planet_extraction"] - state.no_manage.get(place, 0))
     return total + board.relics_of(state, faction).count("energy")
@@ -131,6 +131,7 @@ def end_phase(tx) -> None:
     disk = board.disk_of(tx.state)
     if disk is not None:
         destroy_ships(tx, disk, faction, tx.state.cloud_must_leave, disk)
+    destroy_ships(tx, board.EXOTIC_WORMHOLE, faction, tx.state.wormhole_must_leave, "wormhole")
     tx.emit(TURN_ENDED, faction=faction)
 
 

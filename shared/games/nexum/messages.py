@@ -44,8 +44,6 @@ MESSAGES = Catalogue({
     "tech_order": {"en": "{tech} needs {before} first."},
     "tech_cost": {"en": "{tech} costs {cost}; the asteroids given do not pay it."},
     "tech_mode": {"en": "Technology and asteroids belong to the Asteroids mode."},
-    "not_implemented": {"en": "{tech} is not implemented yet on Orrery (exotic systems and "
-                              "cloaking are not built)."},
     # Multi-battle (wormholes.py)
     "no_wormhole": {"en": "This match is not part of a multi-battle: it has no wormhole."},
     "wormhole_jump": {"en": "Ships enter the wormhole with a jump (they come out at another "
@@ -56,4 +54,30 @@ MESSAGES = Catalogue({
     "cargo_cards": {"en": "{ships} ship(s) carry at most {most} event card(s)."},
     "transfer_arrived": {"en": "Transfer {transfer} already came through the wormhole."},
     "transfer_faction": {"en": "Faction {faction} has no seat at this table."},
+    "exotic_off": {"en": "{tech} is not played in this match (option exotic_exploration is "
+                         "false: research stops at Hyperspace)."},
+    # Exotic systems, exploration and cloaking (Asteroids pp.9-12)
+    "exploring": {"en": "Finish your exploration first: extend it or end it."},
+    "not_exploring": {"en": "You are not exploring."},
+    "needs_tech": {"en": "That needs the {tech} technology."},
+    "no_explorer": {"en": "You have no ship at {place} that may move this phase and carries "
+                          "no relic (an explorer carries none)."},
+    "trapped": {"en": "No ship can escape Exotic System {system} ({name}), not even cloaked."},
+    "giant_field": {"en": "Ships on the Giant Star cannot abandon its gravitational field: "
+                          "they may only move to the planets of J."},
+    "giant_attack": {"en": "The Giant Star can only be attacked from one of J's planets."},
+    "neutron_star": {"en": "A Neutron Star cannot be occupied."},
+    "exploration_failed_nothing_to_place": {"en": "This exploration failed: there is no system "
+                                                  "to place (end it with no links and no planet)."},
+    "exotic_links": {"en": "Name each system once, {most} at most (a disk touches six)."},
+    "exotic_link_where": {"en": "The new exotic system cannot touch {system}: {rule}."},
+    "exotic_link_needed": {"en": "Exploration places it next to an exotic system already "
+                                 "explored ({systems})."},
+    "exotic_landing": {"en": "The explorer lands on a planet of the new system ({places}), "
+                             "not {planet}."},
+    "cloak_solo": {"en": "Cloaking has no effect in solo mode."},
+    "cloak_relic": {"en": "The cloaking ship must carry a relic (you have none at {place})."},
+    "cloak_where": {"en": "Card {card} names no planet where you may cloak: {why}."},
+    "cloak_one": {"en": "You already have a cloaked ship in that system."},
+    "no_cloaked": {"en": "You have no cloaked ship at {place}."},
 })

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from shared.games.api import IllegalCommand
-from shared.games.nexum import board
+from shared.games.nexum import board, cloak_reveal, exotic, exotic_moves
 from shared.games.nexum.deck import draw_cards
 from shared.games.nexum.effects import (by_priority, check_stars, dropped_if_lost,
                                         pick_up_relics)
 from shared.games.nexum.messages import MESSAGES
 from shared.games.nexum.state import relics_with, ships_at
-from shared.games.nexum.vocabulary import BATTLE_WON, CARDS_DISCARDED, CARDS_DRAWN, FLEET_MOVED, MOVE
+from shared.games.nexum.vocabulary import (BATTLE_WON, CARDS_DISCARDED, CARDS_DRAWN,
+                                           FLEET_MOVED, MOVE, SHIPS_DESTROYED)
 
 refuse = MESSAGES.refuse
 
@@ -42,14 +43,15 @@ def check_move(state, faction: int, command: dict):
     if ships > movable(state, faction, origin):
         refuse("no_ships", place=origin, movable=max(0, movable(state, faction, origin)))
     relics = fleet_relics(state, faction, origin, ships, command.get("relics", 0))
+    exotic_moves.check_leaving(state, origin, to)
     cost = board.move_cost(state, faction, origin, to, ships, relics)
     if cost is None:
         refuse("unreachable", to=to, origin=origin)
     if board.is_star(to):
-        _check_star(state, faction, to, ships, relics)
+        _check_star(state, faction, origin, to, ships, relics)
     if cost > state.energy[faction]:
         refuse("energy", cost=cost, energy=state.energy[faction])
-    defender = board.holder(state, to) if board.is_planet(to) else None
+    defender = exotic_moves.defender_at(state, to)
     if defender is not None and defender != faction:
         strength = board.attack(state, ships, relics)
         if not board.attack_succeeds(state, faction, strength, to):
@@ -57,14 +59,16 @@ def check_move(state, faction: int, command: dict):
     return relics, cost
 
 
-def _check_star(state, faction: int, star: str, ships: int, relics: tuple) -> None:
+def _check_star(state, faction: int, origin: str, star: str, ships: int, relics: tuple) -> None:
     if relics:
         refuse("star_relic")
+    exotic_moves.check_star_entry(state, faction, origin, star)
     owner = board.holder(state, star)
-    if owner is not None and owner != faction:
+    if owner is not None and owner != faction and not exotic.has(star[0], "giant"):
         refuse("star_enemy")
     most = state.rules["star_capacity"]
-    if ships_at(state, star, faction) + ships > most:
+    if ships_at(state, star, faction) + (0 if owner not in (None, faction) else ships) > most \
+            or ships > most:
         refuse("star_full", most=most)
     if not board.holds_majority(state, faction, star[0]):
         refuse("star_majority", letter=star[0])
@@ -73,29 +77,54 @@ def _check_star(state, faction: int, star: str, ships: int, relics: tuple) -> No
 def move(tx, faction: int, command: dict) -> None:
     relics, cost = check_move(tx.state, faction, command)
     origin, to, ships = command["origin"], command["to"], command["ships"]
-    defender = board.holder(tx.state, to) if board.is_planet(to) else None
+    defender = exotic_moves.defender_at(tx.state, to)
     strength = board.attack(tx.state, ships, relics)
     tx.emit(FLEET_MOVED, faction=faction, origin=origin, to=to, ships=ships,
             relics=list(relics), cost=cost)
+    if cloak_reveal.hidden_on(tx.state, to):
+        defender = _ambush(tx, faction, to, ships, strength)
+        if defender is None:
+            return
     if defender is not None and defender != faction:
         _battle(tx, faction, defender, to, strength)
-    if to == board.CLOUD:
+    if to in board.TRANSIT:
+        to = exotic_moves.through_wormhole(tx, faction, to, ships, relics)
         _cloud_reward(tx, faction, ships)
     pick_up_relics(tx, to, faction)
     check_stars(tx)
+    if board.system_of(origin) != board.system_of(to):
+        exotic_moves.quantic_instability(tx, to)
+
+
+def _ambush(tx, faction: int, planet: str, ships: int, strength: int):
+    """A cloaked enemy ship is discovered as the fleet arrives: "the attacker must perform
+    the attack with enough ships to win the battle, with no chance to rectify any previous
+    moves. If they cannot ..., they lose the ones already there" (Asteroids p.9). Returns
+    the defender to fight, or None when the fleet was lost."""
+    cloak_reveal.discover(tx, faction, planet)
+    defender = board.holder(tx.state, planet)
+    if defender == faction:  # the fleet's own ships: the discovered ones are the others
+        defender = next(f for f in tx.state.ships[planet] if f != faction)
+    if board.attack_succeeds(tx.state, faction, strength, planet, defender):
+        return defender
+    tx.emit(SHIPS_DESTROYED, place=planet, faction=faction, count=ships, reason="ambush",
+            dropped=dropped_if_lost(tx.state, planet, faction, ships))
+    return None
 
 
 def _battle(tx, attacker: int, defender: int, planet: str, strength: int) -> None:
-    """The attacker takes the planet: defenders destroyed, attacker loses half as many
-    (reconstructed), 1 victory point outside exotic systems, the planet's plunder."""
+    """The attacker takes the planet (or the Giant Star): defenders destroyed, attacker loses
+    half as many (reconstructed), 1 victory point outside exotic systems (Asteroids p.10),
+    the planet's plunder."""
     state = tx.state
     destroyed = ships_at(state, planet, defender)
     energy = min(board.energy_cap(state, attacker),
                  state.energy[attacker] + board.plunder(state, planet))
     tx.emit(BATTLE_WON, attacker=attacker, defender=defender, planet=planet, attack=strength,
-            defence=board.defence(state, planet), destroyed=destroyed,
+            defence=board.defence(state, planet, defender), destroyed=destroyed,
             dropped=dropped_if_lost(state, planet, defender, destroyed),
-            losses=board.attacker_losses(state, destroyed), vp=1, energy=energy)
+            losses=board.attacker_losses(state, destroyed),
+            vp=0 if exotic.is_exotic(board.system_of(planet)) else 1, energy=energy)
     check_stars(tx, loser=defender, winner=attacker)
 
 
@@ -135,7 +164,7 @@ def legal_moves(state, faction: int) -> list:
 
 
 def _smallest_win(state, faction: int, to: str, most: int):
-    defender = board.holder(state, to) if board.is_planet(to) else None
+    defender = exotic_moves.defender_at(state, to)
     if defender is None or defender == faction:
         return None
     needed = board.defence(state, to) + 1

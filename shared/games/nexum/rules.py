@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from shared.games.api import NotYourTurn
 from shared.games.kit import Transaction
-from shared.games.nexum import board, flow, management, movement, technology, wormholes
+from shared.games.nexum import (board, cloaking, exploration, flow, management, movement,
+                                technology, wormholes)
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum.components import PHASE_CARDS
 from shared.games.nexum.evolve import evolve
@@ -37,7 +38,10 @@ def legal_commands(state, seat) -> list:
     if state.stage == "choose":
         return [V.CHOOSE_PHASE(card=c, bid=b) for c in _available_cards(state, seat)
                 for b in range(min(state.energy[seat], 35) + 1)]
-    out = [V.END_PHASE()] + technology.legal_actions(state, seat)
+    if state.exploring:
+        return exploration.legal_actions(state, seat)
+    out = [V.END_PHASE()] + technology.legal_actions(state, seat) + \
+        exploration.legal_actions(state, seat) + cloaking.legal_actions(state, seat)
     if state.phases[0] == "movement":
         return out + movement.legal_moves(state, seat) + wormholes.legal_jumps(state, seat)
     return out + management.legal_replications(state, seat)
@@ -102,8 +106,10 @@ def _pass_event(tx, seat, command):
     tx.emit(V.EVENT_PASSED, faction=seat, queue=_after_decision(tx.state, seat, False))
 
 
-def _in_phase(state, phase=None) -> None:
+def _in_phase(state, phase=None, exploring=False) -> None:
     _stage(state, "turn")
+    if bool(state.exploring) != exploring:
+        refuse("exploring" if state.exploring else "not_exploring")
     if phase and state.phases[0] != phase:
         refuse("not_in_phase", phase=phase, current=state.phases[0])
 
@@ -153,10 +159,38 @@ def _end_phase(tx, seat, command):
     flow.end_phase(tx)
 
 
+def _explore(tx, seat, command):
+    _in_phase(tx.state, "movement")
+    exploration.explore(tx, seat, command["origin"])
+
+
+def _extend_exploration(tx, seat, command):
+    _in_phase(tx.state, exploring=True)
+    exploration.extend(tx, seat)
+
+
+def _end_exploration(tx, seat, command):
+    _in_phase(tx.state, exploring=True)
+    exploration.end(tx, seat, command["links"], command["planet"])
+
+
+def _cloak(tx, seat, command):
+    _in_phase(tx.state)
+    cloaking.cloak(tx, seat, command["origin"], command["card"])
+
+
+def _uncloak(tx, seat, command):
+    _in_phase(tx.state)
+    cloaking.uncloak(tx, seat, command["place"])
+
+
 _HANDLERS = {V.CHOOSE_PHASE.name: _choose_phase, V.PLAY_EVENT.name: _play_event,
              V.PASS_EVENT.name: _pass_event, V.MOVE.name: _move, V.REPLICATE.name: _replicate,
              V.CAPTURE.name: _capture, V.DISCARD_ASTEROIDS.name: _discard,
-             V.RESEARCH.name: _research, V.END_PHASE.name: _end_phase, V.JUMP.name: _jump}
+             V.RESEARCH.name: _research, V.END_PHASE.name: _end_phase, V.JUMP.name: _jump,
+             V.EXPLORE.name: _explore, V.EXTEND_EXPLORATION.name: _extend_exploration,
+             V.END_EXPLORATION.name: _end_exploration, V.CLOAK.name: _cloak,
+             V.UNCLOAK.name: _uncloak}
 
 
 def outcome(state):
@@ -187,6 +221,9 @@ def pass_command(state, seat):
         return None
     if state.stage == "event_play":
         return V.PASS_EVENT()
+    if state.stage == "turn" and state.exploring:  # the trip ends where the last card says
+        return next(c for c in exploration.legal_actions(state, seat)
+                    if c["type"] == V.END_EXPLORATION.name)
     if state.stage == "turn":
         return V.END_PHASE()
     return None

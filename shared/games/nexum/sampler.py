@@ -3,13 +3,15 @@
 phase choices not yet revealed)."""
 from dataclasses import replace
 
+from shared.games.nexum import board
 from shared.games.nexum.components import PHASE_CARDS
 from shared.games.nexum.state import set_at, with_key
 
 
 def sample(state, seat, rng):
     others = [f for f in range(state.factions) if f != seat]
-    unseen = list(state.deck) + [c for f in others for c in state.hands[f]]
+    unseen = list(state.deck) + [c for f in others for c in state.hands[f]] + \
+        [c for f in others for _, _, c in state.cloaked.get(f, ())]
     rng.shuffle(unseen)
     hands = state.hands
     for f in others:
@@ -25,6 +27,14 @@ def sample(state, seat, rng):
         mine = tuple((a, crystals[i]) for i, (a, _) in enumerate(state.loaded[f]))
         crystals = crystals[len(mine):]
         loaded = set_at(loaded, f, mine)
+    cloaked = dict(state.cloaked)
+    for f in others:  # where another faction's cloaked ships hide is unseen: anywhere fit
+        if cloaked.get(f):
+            spots = [p for p in board.places(state) if board.is_planet(p)
+                     and p[0] != state.tann[f] and board.holder(state, p) in (None, f)]
+            cards, unseen = unseen[:len(cloaked[f])], unseen[len(cloaked[f]):]
+            cloaked[f] = tuple((rng.choice(spots) if spots else p, r, card)
+                               for (p, r, _), card in zip(cloaked[f], cards))
     chosen = state.chosen
     if state.stage == "choose":
         for f in others:
@@ -32,4 +42,5 @@ def sample(state, seat, rng):
                 cards = [c for c in PHASE_CARDS if c not in state.used[f]]
                 chosen = with_key(chosen, f, (rng.choice(cards), rng.randint(0, state.energy[f])))
     return replace(state, hands=hands, deck=tuple(sorted(unseen)), loaded=loaded,
-                   pool=tuple(sorted(crystals)), chosen=chosen, asteroids_on=asteroids_on)
+                   pool=tuple(sorted(crystals)), chosen=chosen, asteroids_on=asteroids_on,
+                   cloaked=cloaked)

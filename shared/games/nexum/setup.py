@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from shared.games.api import InvalidOptions
 from shared.games.kit import Transaction
-from shared.games.nexum import board, wormholes
+from shared.games.nexum import board, exotic, wormholes
 from shared.games.nexum.components import (ALL_CARDS, ASTEROIDS, CORE_CARDS, RULES,
                                            SECTORS)
 from shared.games.nexum.evolve import evolve
 from shared.games.nexum.flow import advance
 from shared.games.nexum.spec import NOT_IMPLEMENTED, SPEC
-from shared.games.nexum.vocabulary import ASTEROIDS_PLACED, SECTOR_LAID_OUT
+from shared.games.nexum.vocabulary import (ASTEROIDS_PLACED, OPTIONAL_RULES_CHOSEN,
+                                           SECTOR_LAID_OUT)
 
 MAX_FACTIONS = 4
 
@@ -35,9 +36,45 @@ def check_options(options: dict, seats: int) -> int:
                          f"{MAX_FACTIONS - seats} AI."
     if seats + ais < 2:
         problems["ai"] = "A solo player needs at least one AI civilisation."
+    flips = flipped(options)
+    if flips and options["mode"] != "asteroids":
+        problems["flip"] = "Exotic faces belong to the Asteroids mode."
+    tann = SECTORS[options["sector"]]["tann"][:seats + ais]
+    if set(flips) & set(tann):
+        problems["flip"] = f"A Tann system in use ({', '.join(sorted(set(flips) & set(tann)))}) " \
+                           "keeps its planetary face."
     if problems:
         raise InvalidOptions(problems)
     return ais
+
+
+def flipped(options: dict) -> list:
+    return [] if options["flip"] == "none" else options["flip"].split(",")
+
+
+def _flip(sizes: dict, links: dict, relics: list, flips: list) -> tuple:
+    """Systems shown on their exotic face: key in lower case, the exotic disk's planets;
+    a relic whose planet the exotic face lacks is not used."""
+    rename = {letter: letter.lower() for letter in flips}
+    sizes = {rename.get(k, k): (list(exotic.EXOTICS[k]["sizes"]) if k in rename else v)
+             for k, v in sizes.items()}
+    links = {rename.get(k, k): {rename.get(x, x) for x in v} for k, v in links.items()}
+    kept = []
+    for place, relic in relics:
+        letter = rename.get(place[0], place[0])
+        if int(place[1:]) <= len(sizes[letter]):
+            kept.append([letter + place[1:], relic])
+    return sizes, links, kept
+
+
+def _optional_rules(options: dict) -> dict:
+    """The optional parts on (an empty dict: none, as in matches before they existed)."""
+    out = {}
+    if options["mode"] == "asteroids" and options["exotic_exploration"]:
+        out["exotic_exploration"] = True
+    if flipped(options):
+        out["flip"] = flipped(options)
+    return out
 
 
 def setup(options, seats, rng):
@@ -71,11 +108,12 @@ def setup(options, seats, rng):
     on_board = [sum(c for _, f, c in ships if f == faction) for faction in range(len(kinds))]
     relics = [[place, relic] for place, relic in sorted(sector["relics"].items())
               if place[0] not in tann]
+    sizes, links, relics = _flip(sector["sizes"], links, relics, flipped(options))
     tx = Transaction(None, rng, evolve)
     tx.emit(SECTOR_LAID_OUT, sector=options["sector"], mode=options["mode"], seats=seats,
             kinds=kinds, tann=tann, aggressiveness=options["aggressiveness"],
             max_rounds=options["max_rounds"], rules=dict(RULES),
-            systems={k: list(v) for k, v in sector["sizes"].items()},
+            systems={k: list(v) for k, v in sizes.items()},
             links={k: sorted(v) for k, v in links.items()}, ships=ships, relics=relics,
             reserve=[RULES["reserve"] - n for n in on_board],
             energy=[RULES["starting_energy"]] * len(kinds),
@@ -83,9 +121,11 @@ def setup(options, seats, rng):
                       () if options["mode"] == "eventless" else ALL_CARDS))
     if multi_battle:
         wormholes.open_wormhole(tx, options)
+    if _optional_rules(options):
+        tx.emit(OPTIONAL_RULES_CHOSEN, **_optional_rules(options))
     if asteroids:
         relic_places = {place for place, _ in relics}
-        planets = [p for letter in sorted(sector["sizes"]) if letter not in tann
+        planets = [p for letter in sorted(sizes) if letter not in tann
                    for p in board.planets_of(tx.state, letter) if p not in relic_places]
         markers = list(ASTEROIDS)
         rng.shuffle(markers)  # face down: nobody knows a marker's crystals (view.py)

@@ -6,7 +6,10 @@ from shared.games.nexum.components import RULES, SECTORS
 MODES = ("asteroids", "core", "eventless")
 AI_COUNTS = ("auto", "0", "1", "2", "3")
 # Parts of the Asteroids book we have not built: asking for one is refused at creation.
-NOT_IMPLEMENTED = ("civilization_cards", "campaign", "exotic_exploration")
+NOT_IMPLEMENTED = ("civilization_cards", "campaign")
+# Planetary systems shown on their exotic face at setup (the book's scenarios "flip" disks;
+# which exotic face a disk has is a picture we lack: system X flips to Exotic System X).
+FLIPS = ("none", "A", "B", "D", "E", "F", "G", "H", "A,D", "D,G", "B,F", "F,G")
 
 SPEC = GameSpec(
     name="nexum", title="Nexum: Galaxy + Asteroids (reconstructed core)",
@@ -36,4 +39,10 @@ SPEC = GameSpec(
                                             "the battle group)."),
         **{name: bool_option(False, f"{name.replace('_', ' ')}: not implemented yet "
                                     "(true is refused)") for name in NOT_IMPLEMENTED},
+        "exotic_exploration": bool_option(True, "The exploration path after Hyperspace "
+                                                "(Exploration, Cloaking, Controlled "
+                                                "Exploration) and the exotic systems it "
+                                                "finds; false: research stops at Hyperspace."),
+        "flip": choice_option("none", FLIPS, "Planetary systems shown on their exotic face "
+                                             "(asteroids mode; never a Tann system in use)."),
     })

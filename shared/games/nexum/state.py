@@ -59,6 +59,13 @@ class State:
     winner: Optional[int] = None
     reason: Optional[str] = None
     wormhole: Optional[object] = None  # multi-battle only: wormholes.Wormhole
+    # The book's optional parts in play (OptionalRulesChosen; absent: none of them)
+    optional: dict = field(default_factory=dict)
+    # Exotic systems and the exploration path (exploration.py, exotic.py)
+    exploring: tuple = ()            # (faction, origin, card, controlled) of an exploration
+    lost: tuple = ()                 # per faction: ships lost for good (failed explorations)
+    wormhole_must_leave: int = 0     # the acting faction's ships that must leave the Wormhole
+    cloaked: dict = field(default_factory=dict)   # faction -> ((planet, relic, card), ...)
 
     @property
     def factions(self) -> int:

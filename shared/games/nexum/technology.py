@@ -8,6 +8,7 @@ from itertools import combinations
 from shared.games.api import IllegalCommand
 from shared.games.nexum import board
 from shared.games.nexum.components import TECHS, tech_before
+from shared.games.nexum.exploration import recover
 from shared.games.nexum.messages import MESSAGES
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED, CAPTURE,
                                            DISCARD_ASTEROIDS, RESEARCH, TECH_RESEARCHED)
@@ -65,8 +66,9 @@ def check_research(state, faction: int, tech: str, ids: list) -> tuple:
     if state.mode != "asteroids":
         refuse("tech_mode")
     card = TECHS[tech]
-    if not card.get("implemented", True):
-        refuse("not_implemented", tech=tech)
+    if card["path"] == "exploration" and card["level"] > 1 and \
+            not state.optional.get("exotic_exploration"):
+        refuse("exotic_off", tech=tech)
     if state.researched:
         refuse("one_tech")
     if tech in state.techs[faction]:
@@ -93,6 +95,8 @@ def research(tx, faction: int, command: dict) -> None:
                                            command["asteroids"])
     tx.emit(TECH_RESEARCHED, faction=faction, tech=command["tech"], asteroids=ids,
             crystals=crystals, energy=energy)
+    if command["tech"] == "replicator_3":
+        recover(tx, faction)
 
 
 def legal_actions(state, faction: int) -> list:

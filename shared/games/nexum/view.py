@@ -2,14 +2,16 @@
 
 Hidden: the event cards in other hands (their number is public), the crystals of asteroids
 others loaded or returned (the asteroid reserve is face down), phase cards and bids until
-revealed together, and the order of the event deck. Everything else is on the table.
+revealed together, the order of the event deck, and where another faction's cloaked ships
+are (their relics are seen). Everything else is on the table.
 """
 from __future__ import annotations
 
-from shared.games.nexum import board, wormholes
+from shared.games.nexum import board, exotic_moves, wormholes
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
-                                           ASTEROIDS_PLACED, CARDS_DRAWN, PHASE_CHOSEN,
-                                           TECH_RESEARCHED)
+                                           ASTEROIDS_PLACED, CARDS_DRAWN,
+                                           EXOTIC_ASTEROIDS_PLACED, PHASE_CHOSEN,
+                                           SHIP_CLOAKED, TECH_RESEARCHED)
 
 
 def _by_place(mapping: dict) -> dict:
@@ -24,9 +26,13 @@ def _faction(state, f: int, seat) -> dict:
            "relics": sorted(board.relics_of(state, f)), "techs": list(state.techs[f]),
            "hand_size": len(state.hands[f]), "asteroids": [a for a, _ in state.loaded[f]],
            "used_phase_cards": list(state.used[f]), "in_play": board.in_play(state, f)}
+    cloaked = state.cloaked.get(f, ())
+    out["cloaked_relics"] = sorted(relic for _, relic, _ in cloaked)
+    out["lost_for_good"] = state.lost[f] if state.lost else 0
     if mine:
         out["hand"] = list(state.hands[f])
         out["crystals"] = {str(a): c for a, c in state.loaded[f]}
+        out["cloaked"] = [{"place": p, "relic": r, "card": c} for p, r, c in cloaked]
     if state.stage == "turn":
         out["phase_card"], out["bid"] = state.chosen.get(f, (None, None))
     elif state.stage == "choose":
@@ -57,10 +63,18 @@ def view(state, seat) -> dict:
         "replicated": list(state.replicated), "arrived": dict(sorted(state.arrived.items())),
         "researched_this_turn": state.researched,
         "factions": [_faction(state, f, seat) for f in range(state.factions)],
+        "exploring": _exploring(state), "wormhole_linked": exotic_moves.wormhole_active(state),
         "winner": state.winner, "reason": state.reason,
         "rules": dict(state.rules),
         **wormholes.view_part(state),
     }
+
+
+def _exploring(state):
+    if not state.exploring:
+        return None
+    faction, origin, card, controlled = state.exploring
+    return {"faction": faction, "origin": origin, "card": card, "controlled": controlled}
 
 
 def redact(event: dict, seat) -> dict:
@@ -70,9 +84,13 @@ def redact(event: dict, seat) -> dict:
         return {"type": kind, "data": {"planets": sorted(data["planets"]),
                                        "pool": len(data["pool"]) if isinstance(data["pool"], list)
                                        else data["pool"]}}
+    if kind == EXOTIC_ASTEROIDS_PLACED.name:  # face down for everyone
+        return {"type": kind, "data": {"planets": sorted(data["planets"])}}
     owner = data.get("faction")
     if owner == seat:
         return event
+    if kind == SHIP_CLOAKED.name:  # the card is face down: where the ship went is secret
+        return {"type": kind, "data": {k: v for k, v in data.items() if k not in ("card", "place")}}
     if kind == PHASE_CHOSEN.name:
         return {"type": kind, "data": {"faction": owner}}
     if kind == CARDS_DRAWN.name and "cards" in data:

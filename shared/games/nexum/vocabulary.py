@@ -3,9 +3,10 @@ from shared.games.kit import (CommandType, EventType, Vocabulary, choice, intege
                               text)
 from shared.games.nexum.components import PHASE_CARDS, TECHS
 
-_PLACE = text(8, pattern=r"[A-L][1-3*]|cloud|wormhole",
+_PLACE = text(8, pattern=r"[A-L][1-3*]|[a-l](?:[1-9]|\*{1,2})?|cloud|wormhole",
               description="A planet (system letter and number, e.g. D2), a star (D*), cloud "
-                          "or wormhole (multi-battle).")
+                          "or wormhole (multi-battle); exotic systems are lower case (b3, h**, "
+                          "the Wormhole i).")
 _CARD = text(3, pattern=r"[A-L][1-3]", description="An event card: its letter and planet.")
 
 CHOOSE_PHASE = CommandType("choose_phase", {
@@ -94,4 +95,52 @@ EVENTS = [SECTOR_LAID_OUT, ASTEROIDS_PLACED, ACTION_ROW_DRAWN, DECK_RESHUFFLED,
           ASTEROID_CAPTURED, ASTEROIDS_DISCARDED, TECH_RESEARCHED, TURN_ENDED,
           AI_CARD_RESOLVED, ROUND_ENDED, GAME_WON, WORMHOLE_OPENED, FLEET_DEPARTED,
           FLEET_ARRIVED]
+
+# --- Exotic systems, exploration and cloaking (Asteroids pp.9-12), optional rules ---------
+SYSTEM = text(8, pattern=r"[A-H]|[a-l]|cloud|wormhole",
+              description="A system: a planetary system (A-H), an exotic one (a-l) or cloud.")
+LANDING = text(8, min_length=0, pattern=r"|[a-l](?:[1-9])?",
+               description="The new exotic system's planet the explorer lands on (i for the "
+                           "Wormhole; empty when the exploration failed).")
+PLACE = text(8, pattern=r"[A-L][1-3*]|[a-l](?:[1-9]|\*{1,2})?|cloud",
+             description="A planet (D2 or b3), a star (D*, h**), cloud or i.")
+
+EXPLORE = CommandType("explore", {"origin": PLACE},
+                      doc="Movement phase: send a ship with no relic exploring (3 energy, one "
+                          "event card drawn).")
+EXTEND_EXPLORATION = CommandType("extend_exploration",
+                                 doc="Extend the trip: 3 more energy, a new card (only the "
+                                     "last card counts).")
+END_EXPLORATION = CommandType("end_exploration", {
+    "links": listing(SYSTEM, 6, description="The systems the new exotic system touches."),
+    "planet": LANDING,
+}, doc="Stop exploring: place the exotic system the last card names (if it can be placed).")
+CLOAK = CommandType("cloak", {
+    "origin": PLACE, "card": text(3, pattern=r"[A-L][1-3]",
+                                  description="The event card from your hand (face down): "
+                                              "it names the planet."),
+}, doc="Cloaking (15 energy): a ship carrying a relic hides on the planet a card names.")
+UNCLOAK = CommandType("uncloak", {"place": PLACE}, doc="Your cloaked ship there shows itself.")
+
+OPTIONAL_RULES_CHOSEN = EventType("OptionalRulesChosen",
+                                  doc="The book's optional parts this match plays with.")
+EXPLORATION_STARTED = EventType("ExplorationStarted", doc="A ship left to explore.")
+EXPLORATION_CARD_DRAWN = EventType("ExplorationCardDrawn", doc="A card for an exploration.")
+EXPLORATION_FAILED = EventType("ExplorationFailed", doc="The explorer is lost.")
+EXOTIC_SYSTEM_PLACED = EventType("ExoticSystemPlaced", doc="A new exotic system on the map.")
+EXOTIC_ASTEROIDS_PLACED = EventType("ExoticAsteroidsPlaced",
+                                    doc="Asteroid markers on the new system's planets.")
+SHIPS_RECOVERED = EventType("ShipsRecovered", doc="Ships lost for good back in the reserve.")
+WORMHOLE_CROSSED = EventType("WormholeCrossed", doc="A fleet came out of the other end.")
+QUANTIC_CARDS_DRAWN = EventType("QuanticCardsDrawn", doc="The Quantic Instability struck.")
+SHIP_CLOAKED = EventType("ShipCloaked", doc="A ship hid (where: only its owner knows).")
+SHIP_UNCLOAKED = EventType("ShipUncloaked", doc="A cloaked ship showed itself.")
+
+EXOTIC_COMMANDS = [EXPLORE, EXTEND_EXPLORATION, END_EXPLORATION, CLOAK, UNCLOAK]
+EXOTIC_EVENTS = [OPTIONAL_RULES_CHOSEN, EXPLORATION_STARTED, EXPLORATION_CARD_DRAWN,
+                 EXPLORATION_FAILED, EXOTIC_SYSTEM_PLACED, EXOTIC_ASTEROIDS_PLACED, SHIPS_RECOVERED, WORMHOLE_CROSSED,
+                 QUANTIC_CARDS_DRAWN, SHIP_CLOAKED, SHIP_UNCLOAKED]
+
+COMMANDS += EXOTIC_COMMANDS
+EVENTS += EXOTIC_EVENTS
 VOCABULARY = Vocabulary("Nexum", commands=COMMANDS, events=EVENTS)

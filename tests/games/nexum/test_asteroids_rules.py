@@ -97,10 +97,16 @@ def test_engineering_one_wins_ties():
     assert ships_at(after, "B1", 0) == 1 and after.vp[0] == 1
 
 
-def test_unbuilt_technologies_are_refused_clearly():
-    state = at_phase(start(), 0, "movement", techs=(("hyperspace",), ()))
-    with pytest.raises(IllegalCommand, match="not implemented yet"):
+def test_without_the_exotic_option_research_stops_at_hyperspace():
+    """Option exotic_exploration false: the exploration path after Hyperspace is refused
+    (by the option, not as unbuilt)."""
+    state = at_phase(start(exotic_exploration=False), 0, "movement",
+                     techs=(("hyperspace",), ()))
+    with pytest.raises(IllegalCommand, match="option exotic_exploration is false"):
         play(state, 0, RESEARCH(tech="exploration", asteroids=[]))
+    _, after = play(replace(state, optional={"exotic_exploration": True}), 0,
+                    RESEARCH(tech="exploration", asteroids=[]))
+    assert "exploration" in after.techs[0]
 
 
 def test_five_no_movement_markers_destroy_a_planet_and_its_ships():
