@@ -29,7 +29,7 @@ from shared.eventlog import Bus, EventLog, Keys
 from shared.eventlog.connect import connect
 from shared.games.replay import match_created
 from shared.redis_server import resolve
-from shared.schemas.bus import COMMANDS, MATCHES
+from shared.schemas.bus import BOT_MATCHES, COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = [{"bot": "random"}, {"player_id": "bench", "name": "Bench"}]
@@ -44,7 +44,7 @@ def _announce(log, bus, match_id):
     """Append a fresh match whose seat 0 (a bot) must act at version 2, and announce it."""
     log.append(match_id, [match_created(match_id, "tictactoe", SEATS, {}, None),
                           {"type": "GameStarted", "data": {"seats": 2}}], expected_version=0)
-    bus.publish(MATCHES, {"match_id": match_id, "game": "tictactoe", "version": 2,
+    bus.publish(BOT_MATCHES, {"match_id": match_id, "game": "tictactoe", "version": 2,
                           "to_act": [0], "status": "active", "seats": SEATS}, key=match_id)
 
 

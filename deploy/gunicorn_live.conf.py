@@ -10,8 +10,10 @@ wants its streams on processes of their own, behind a proxy that routes the live
 import os
 
 from shared.web.gunicorn_errors import install as json_errors
+from shared.web.gunicorn_writes import install as single_writes
 
 json_errors()  # gunicorn's own 400s (request line or headers too long...) as our JSON
+single_writes()  # headers and body of an answer in one send
 
 bind = os.environ.get("ORRERY_LIVE_BIND", "127.0.0.1:8002")
 workers = int(os.environ.get("ORRERY_LIVE_WORKERS", "2"))

@@ -9,8 +9,10 @@ import os
 import runpy
 
 from shared.web.gunicorn_errors import install as json_errors
+from shared.web.gunicorn_writes import install as single_writes
 
 json_errors()  # gunicorn's own 400s (request line or headers too long...) as our JSON
+single_writes()  # headers and body of an answer in one send
 
 bind = os.environ.get("ORRERY_MATCHMAKING_BIND",
                       f"127.0.0.1:{os.environ.get('MATCHMAKING_PORT', '8001')}")

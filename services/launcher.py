@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import signal
+import socket
 import sys
 import tempfile
 from pathlib import Path
@@ -74,14 +75,22 @@ def _processes() -> dict:
 
 
 def _environments(base: dict) -> dict:
-    """Per-process overrides of the environment `base`, by process name: the matchmaking
-    processes keep their metrics in a directory of their own, since each gunicorn config
-    empties its directory's metric files on start (a shared one would wipe the match
-    service's)."""
+    """Per-process overrides of the environment `base`, by process name.
+
+    Each process gets a name that outlives it (ORRERY_INSTANCE_NAME: its kind, the host and
+    this launcher), so the process started in place of one that died takes up its
+    predecessor's unfinished work at once: bus entries pending under that name
+    (shared/eventlog/bus.py) and the Celery tasks it held (shared/celery_leases.py). The
+    matchmaking processes keep their metrics in a directory of their own, since each
+    gunicorn config empties its directory's metric files on start (a shared one would wipe
+    the match service's)."""
     metrics = Path(base["PROMETHEUS_MULTIPROC_DIR"]) / "matchmaking"
     metrics.mkdir(parents=True, exist_ok=True)
-    overrides = {name: {"PROMETHEUS_MULTIPROC_DIR": str(metrics)}
-                 for name in _processes() if name.startswith("matchmaking-")}
+    launcher = f"{socket.gethostname()}-{os.getpid()}"
+    overrides = {name: {"ORRERY_INSTANCE_NAME": f"{name}@{launcher}"} for name in _processes()}
+    for name in overrides:
+        if name.startswith("matchmaking-"):
+            overrides[name]["PROMETHEUS_MULTIPROC_DIR"] = str(metrics)
     return overrides
 
 

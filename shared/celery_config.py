@@ -10,6 +10,9 @@ from __future__ import annotations
 # every `unacked_restore_interval` x `unacked_restore_throttle` seconds (100 s by default);
 # sweeping at a third of the timeout (1-10 s) bounds redelivery to about 4/3 of it.
 MAX_RESTORE_INTERVAL = 10
+# The transport restores under a Redis mutex held for milliseconds; its default expiry (300 s)
+# would, if a worker died holding it, stop every restore for five minutes.
+RESTORE_MUTEX_SECONDS = 5
 
 
 def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
@@ -19,7 +22,7 @@ def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
     return {"global_keyprefix": keyprefix, "visibility_timeout": visibility_timeout,
             "unacked_restore_interval": max(1, min(MAX_RESTORE_INTERVAL,
                                                    int(visibility_timeout / 3))),
-            "unacked_restore_throttle": 1}
+            "unacked_restore_throttle": 1, "unacked_mutex_expire": RESTORE_MUTEX_SECONDS}
 
 
 def worker_config(keyprefix: str, queue: str, visibility_timeout: float) -> dict:

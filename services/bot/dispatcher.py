@@ -1,5 +1,6 @@
-"""The bot dispatcher: bus "matches" -> one Celery task per bot seat that must act, and
-bus "rejections" -> another attempt at a bot turn whose command was refused (refusals.py).
+"""The bot dispatcher: bus "bot-matches" (the announcements of matches a bot plays in) ->
+one Celery task per bot seat that must act, and bus "rejections" -> another attempt at a
+bot turn whose command was refused (refusals.py). Matches without a bot never reach it.
 
 It reads the topic through the consumer group "bot-dispatcher" (so several dispatchers share
 the work, and entries a dead dispatcher left unacknowledged are claimed by another after
@@ -14,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-import socket
 import sys
 import threading
 import time
@@ -24,8 +24,8 @@ from services.bot.context import BotContext, build
 from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
 from shared.celery_broker import watch as watch_broker
-from shared.eventlog.consumer import BATCH, linger_seconds
-from shared.schemas.bus import MATCHES, REJECTIONS
+from shared.eventlog.consumer import BATCH, consumer_name, linger_seconds
+from shared.schemas.bus import BOT_MATCHES, REJECTIONS
 
 GROUP = "bot-dispatcher"
 log = logging.getLogger("orrery.bot.dispatcher")
@@ -50,8 +50,8 @@ class Dispatcher:
     def __init__(self, ctx: BotContext, celery=default_app, consumer: str | None = None):
         self.ctx = ctx
         self.celery = celery
-        self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
-        ctx.bus.ensure_group(MATCHES, GROUP)
+        self.consumer = consumer or consumer_name()
+        ctx.bus.ensure_group(BOT_MATCHES, GROUP)
         ctx.bus.ensure_group(REJECTIONS, GROUP)
         self.due = DueTurns(ctx.redis, ctx.keys.namespace)
         self._next_resend = 0.0
@@ -81,8 +81,12 @@ class Dispatcher:
         """Send again the bot turns still due long after they were sent (due.py)."""
         ids = []
         for match_id, version, seats in self.due.late():
-            if self.ctx.log.version(match_id) != version:
-                continue  # moved on; the announcement of that clears the record
+            current = self.ctx.log.version(match_id)
+            if current != version:
+                # Moved on: the announcement of that clears the record, unless no bot
+                # plays the match any more (then none comes): clear what is older.
+                self.due.record(match_id, current - 1, [])
+                continue
             log.warning("bot turn of match %s at version %s still due; sent again",
                         match_id, version)
             ids += self._send(match_id, version, seats)
@@ -105,7 +109,7 @@ class Dispatcher:
         then announcements; return how many entries."""
         handled = 0
         for topic, handle, wait in ((REJECTIONS, self.retry, None),
-                                    (MATCHES, self.handle, block_ms)):
+                                    (BOT_MATCHES, self.handle, block_ms)):
             deliveries = self.ctx.bus.consume(topic, GROUP, self.consumer, count=BATCH,
                                               block_ms=None if handled else wait,
                                               claim_idle_ms=self.ctx.settings.claim_idle_ms)
@@ -144,7 +148,7 @@ def main() -> int:
         signal.signal(sig, lambda *_: stop.set())
     dispatcher = Dispatcher(build(default_app.bot_settings))
     watch_broker(default_app)
-    log.info("bot dispatcher %s reading %s", dispatcher.consumer, MATCHES)
+    log.info("bot dispatcher %s reading %s", dispatcher.consumer, BOT_MATCHES)
     dispatcher.run(stop)
     return 0
 

@@ -21,6 +21,15 @@ class MatchmakingKeys:
     def _pool(self, pool: str, what: str) -> str:
         return f"{self.namespace}mm:pool:{{{pool}}}:{what}"
 
+    def ratings_due(self) -> str:
+        """Sorted set: "<game>|<match_id>" sent to a worker for rating -> when last sent
+        (services/matchmaking/due.py)."""
+        return f"{self.namespace}mm:ratings:due"
+
+    def ratings_sends(self) -> str:
+        """Hash: "<game>|<match_id>" -> how many times it was sent for rating."""
+        return f"{self.namespace}mm:ratings:sends"
+
     def pools(self) -> str:
         """The set of every pool that has had a ticket."""
         return f"{self.namespace}mm:pools"

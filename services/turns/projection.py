@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+import redis as redis_lib
+
 from services.turns import notify
 from shared.announcements import announcement
 from shared.eventlog.store import MatchNotFound
@@ -85,16 +87,54 @@ class Webhook:
     body: str
 
 
+class _Script:
+    """A Lua script called by its hash inside pipelines. redis-py's own Script, given a
+    pipeline, asks SCRIPT EXISTS before every execute (a round trip per batch); this one
+    loads the script once per client and again only when Redis says it lost it (NOSCRIPT:
+    a restart), whereupon the caller runs the failed calls again."""
+
+    def __init__(self, redis, source: str):
+        self.redis, self.source = redis, source
+        self.sha = redis.script_load(source)
+
+    def queue(self, pipe, keys: list, args: list) -> None:
+        pipe.evalsha(self.sha, len(keys), *keys, *args)
+
+    def reload(self) -> None:
+        self.sha = self.redis.script_load(self.source)
+
+
 _SCRIPTS: dict = {}
 
 
 def _scripts(redis) -> tuple:
-    """The registered scripts for this client (registering hashes the source every time)."""
+    """The loaded scripts for this client."""
     found = _SCRIPTS.get(id(redis))
     if found is None:
-        found = _SCRIPTS[id(redis)] = (redis.register_script(_GUARD),
-                                       redis.register_script(_ENTRY))
+        found = _SCRIPTS[id(redis)] = (_Script(redis, _GUARD), _Script(redis, _ENTRY))
     return found
+
+
+def _execute(redis, pipe, scripted: list, scripts: tuple) -> list:
+    """Run `pipe`; when Redis lost the scripts, load them and run again only the script
+    calls (`scripted`: (position, script, keys, args)), whose every call failed alike, so
+    the other commands of the pipeline never run twice."""
+    replies = pipe.execute(raise_on_error=False)
+    lost = [i for i, (at, *_rest) in enumerate(scripted)
+            if isinstance(replies[at], redis_lib.exceptions.NoScriptError)]
+    if lost:
+        for script in scripts:
+            script.reload()
+        again = redis.pipeline(transaction=False)
+        for index in lost:
+            _, script, keys, args = scripted[index]
+            script.queue(again, keys, args)
+        for index, reply in zip(lost, again.execute()):
+            replies[scripted[index][0]] = reply
+    for reply in replies:
+        if isinstance(reply, Exception):
+            raise reply
+    return replies
 
 
 def latest(announcements) -> list:
@@ -117,31 +157,33 @@ def project(redis, keys, announcements, notify_players: bool = True) -> list:
              for announced in latest(announcements)]
     if not batch:
         return []
-    guard, entry_script = _scripts(redis)
-    pipe = redis.pipeline(transaction=False)
-    for announced, _, _ in batch:
+    scripts = guard, entry_script = _scripts(redis)
+    pipe, scripted = redis.pipeline(transaction=False), []
+    for at, (announced, _, _) in enumerate(batch):
         over = "a" if announced["status"] == "active" else "o"
-        guard(keys=[keys.turn_version(announced["match_id"])],
-              args=[announced["version"], over], client=pipe)
-    guarded = pipe.execute()
-    pipe = redis.pipeline(transaction=False)
+        arguments = [keys.turn_version(announced["match_id"])], [announced["version"], over]
+        guard.queue(pipe, *arguments)
+        scripted.append((at, guard, *arguments))
+    guarded = _execute(redis, pipe, scripted, scripts)
+    pipe, scripted = redis.pipeline(transaction=False), []
     calls = []
     for (announced, rows, deadline), (stale, was_active) in zip(batch, guarded):
         if not stale:
-            calls += _write(pipe, keys, entry_script, announced, rows, deadline,
+            calls += _write(pipe, scripted, keys, entry_script, announced, rows, deadline,
                             notify_players and was_active != -1,
                             notify_players and was_active == 1)
-    replies = pipe.execute()
+    replies = _execute(redis, pipe, scripted, scripts)
     return [Webhook(player_id, url.decode() if isinstance(url, bytes) else url, body)
             for index, player_id, body in calls
             for new, *urls in [replies[index]] if new for url in urls]
 
 
-def _write(pipe, keys, entry_script, announced: dict, rows: list, deadline, fresh: bool,
-           was_active: bool) -> list:
-    """Queue one match's writes on `pipe`; return (its place in the pipeline, player_id,
-    note) per entry script call. `fresh`: notify new turns (not a repeated version);
-    `was_active`: the match was projected active before (so its end is news)."""
+def _write(pipe, scripted: list, keys, entry_script, announced: dict, rows: list, deadline,
+           fresh: bool, was_active: bool) -> list:
+    """Queue one match's writes on `pipe` (its script calls also in `scripted`); return (its
+    place in the pipeline, player_id, note) per entry script call. `fresh`: notify new
+    turns (not a repeated version); `was_active`: the match was projected active before (so
+    its end is news)."""
     match_id = announced["match_id"]
     if deadline is None:
         pipe.zrem(keys.deadlines(), match_id)
@@ -156,13 +198,13 @@ def _write(pipe, keys, entry_script, announced: dict, rows: list, deadline, fres
     for row in rows:
         note = notify.text(notify.your_turn(row)) if fresh and row.must_act else ""
         calls.append((len(pipe), row.player_id, note))
-        entry_script(keys=[keys.player_to_act(row.player_id), keys.player_turns(row.player_id),
-                           keys.player_feed(row.player_id),
-                           keys.player_webhooks(row.player_id)],
-                     args=[match_id, "1" if row.must_act else "0", repr(row.score), row.marker,
-                           json.dumps(row.data, separators=(",", ":")),
-                           "1" if note else "0", note, notify.FEED_MAXLEN],
-                     client=pipe)
+        arguments = ([keys.player_to_act(row.player_id), keys.player_turns(row.player_id),
+                      keys.player_feed(row.player_id), keys.player_webhooks(row.player_id)],
+                     [match_id, "1" if row.must_act else "0", repr(row.score), row.marker,
+                      json.dumps(row.data, separators=(",", ":")),
+                      "1" if note else "0", note, notify.FEED_MAXLEN])
+        scripted.append((len(pipe), entry_script, *arguments))
+        entry_script.queue(pipe, *arguments)
     return calls
 
 

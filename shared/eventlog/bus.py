@@ -14,6 +14,12 @@ them), and one command may only name keys of one slot. So a read there is one pi
 non-blocking XREADGROUP per partition (one round trip per master, in parallel), and when
 none had anything it waits on the partitions in turn, at most CLUSTER_POLL_MS on each: a
 message on a partition not being waited on is seen within that much.
+
+A consumer's first read also takes back what was pending under its own name: a process
+restarted under the name of the one that died (`make run` gives each process a stable name,
+shared/eventlog/consumer.py) handles its predecessor's unacknowledged entries at once,
+instead of waiting for them to be idle `claim_idle_ms` (issue 14: a single process of a kind,
+killed, loses nothing and delays it only by its restart).
 """
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ import json
 import time
 import zlib
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 import redis as redis_lib
 
@@ -57,6 +63,7 @@ class Bus:
         self.cluster = is_cluster(redis)
         self._turn = 0  # the partition a cluster read waits on next
         self._replication = replication(redis)  # a message, once published, survives failover
+        self._recovered: set = set()  # (topic, group, consumer) whose own pending were read
 
     def streams(self, topic: str) -> list:
         return [self.keys.bus(topic, p, self.partitions) for p in range(self.partitions)]
@@ -75,6 +82,20 @@ class Bus:
                 stream, fields, maxlen=MAXLEN, approximate=True))
         return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
 
+    def publish_all(self, topics: list, message: dict, key: str) -> list:
+        """Add one message to several topics (each in its partition for `key`) in one round
+        trip; return the entry ids, topic by topic."""
+        if len(topics) == 1 or self._replication is not None:
+            # A cluster's copies each wait for their replica (see `publish`), one by one.
+            return [self.publish(topic, message, key) for topic in topics]
+        fields = {"m": json.dumps(message, separators=(",", ":"))}
+        partition = self.partition_of(key)
+        pipe = self.redis.pipeline(transaction=False)
+        for topic in topics:
+            pipe.xadd(self.keys.bus(topic, partition, self.partitions), fields, maxlen=MAXLEN,
+                      approximate=True)
+        return [e.decode() if isinstance(e, bytes) else e for e in pipe.execute()]
+
     def ensure_group(self, topic: str, group: str, start: str = "0") -> None:
         """Create the consumer group on every partition (idempotent)."""
         for stream in self.streams(topic):
@@ -85,18 +106,39 @@ class Bus:
                     raise
 
     def consume(self, topic: str, group: str, consumer: str, count: int = 16,
-                block_ms: Optional[int] = 1000, claim_idle_ms: int = CLAIM_IDLE_MS) -> list:
-        """Entries for this consumer: first those abandoned by others, then new ones."""
-        if self._claim_due(topic, group, consumer, claim_idle_ms):
+                block_ms: Optional[int] = 1000, claim_idle_ms: int = CLAIM_IDLE_MS,
+                acks: Sequence = ()) -> list:
+        """Entries for this consumer: first those it left pending itself (in an earlier
+        life under the same name), then those abandoned by others, then new ones.
+
+        `acks`: (group, deliveries) handled since the last read, acknowledged in the same
+        round trip as this read (a consumer that acknowledges a batch as it reads the next
+        saves a round trip per batch; one that dies in between has them delivered again,
+        which at-least-once delivery allows)."""
+        acks = [(g, d) for g, d in acks if d]
+        if self._recovering(topic, group, consumer) or self._claim_due(
+                topic, group, consumer, claim_idle_ms):
+            for ack_group, deliveries in acks:
+                self.ack_all(deliveries, ack_group)
+            own = self._own_pending(topic, group, consumer, count)
+            if own:
+                return own
             claimed = self._claim(topic, group, consumer, count, claim_idle_ms)
             if claimed:
                 self._claimed_at.pop((topic, group, consumer), None)  # more may be waiting
                 return claimed
+            acks = []
         if self.cluster:
+            for ack_group, deliveries in acks:
+                self.ack_all(deliveries, ack_group)
             reply = self._read_cluster(topic, group, consumer, count, block_ms)
         else:
-            reply = self.redis.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
-                                          count=count, block=block_ms)
+            pipe = self.redis.pipeline(transaction=False)
+            for ack_group, deliveries in acks:
+                self._queue_acks(pipe, deliveries, ack_group)
+            pipe.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
+                            count=count, block=block_ms)
+            reply = pipe.execute()[-1]
         return [self._delivery(topic, stream, entry_id, fields, claimed=False)
                 for stream, entries in (reply or []) for entry_id, fields in entries
                 if fields]
@@ -123,15 +165,19 @@ class Bus:
 
     def ack_all(self, deliveries, group: str) -> None:
         """Acknowledge a batch: one XACK per stream, in one round trip."""
+        if not deliveries:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        self._queue_acks(pipe, deliveries, group)
+        pipe.execute()
+
+    @staticmethod
+    def _queue_acks(pipe, deliveries, group: str) -> None:
         by_stream: dict = {}
         for delivery in deliveries:
             by_stream.setdefault(delivery.stream, []).append(delivery.entry_id)
-        if not by_stream:
-            return
-        pipe = self.redis.pipeline(transaction=False)
         for stream, ids in by_stream.items():
             pipe.xack(stream, group, *ids)
-        pipe.execute()
 
     def pending_count(self, topic: str, group: str) -> int:
         total = 0
@@ -141,6 +187,34 @@ class Bus:
             except redis_lib.ResponseError:
                 pass
         return total
+
+    def _recovering(self, topic, group, consumer) -> bool:
+        return (topic, group, consumer) not in self._recovered
+
+    def _own_pending(self, topic, group, consumer, count) -> list:
+        """At the first reads under this name: the entries delivered to it and never
+        acknowledged (its predecessor died holding them), until none are left."""
+        key = (topic, group, consumer)
+        if key in self._recovered:
+            return []
+        if self.cluster:  # one slot per command
+            pipe = self.redis.pipeline(transaction=False)
+            for stream in self.streams(topic):
+                pipe.xreadgroup(group, consumer, {stream: "0"}, count=count)
+            reply = [found for answer in pipe.execute() for found in (answer or [])]
+        else:
+            reply = self.redis.xreadgroup(group, consumer,
+                                          {s: "0" for s in self.streams(topic)}, count=count)
+        out = []
+        for stream, entries in reply or []:
+            for entry_id, fields in entries:
+                if fields:
+                    out.append(self._delivery(topic, stream, entry_id, fields, claimed=True))
+                else:  # trimmed away while pending: nothing left to handle
+                    self.redis.xack(stream, group, entry_id)
+        if not out:
+            self._recovered.add(key)
+        return out
 
     def _claim_due(self, topic, group, consumer, claim_idle_ms) -> bool:
         now, key = time.monotonic(), (topic, group, consumer)
@@ -152,9 +226,11 @@ class Bus:
 
     def _claim(self, topic, group, consumer, count, claim_idle_ms) -> list:
         out = []
+        pipe = self.redis.pipeline(transaction=False)  # every partition in one round trip
         for stream in self.streams(topic):
-            reply = self.redis.xautoclaim(stream, group, consumer, min_idle_time=claim_idle_ms,
-                                          start_id="0-0", count=count)
+            pipe.xautoclaim(stream, group, consumer, min_idle_time=claim_idle_ms,
+                            start_id="0-0", count=count)
+        for stream, reply in zip(self.streams(topic), pipe.execute()):
             # Redis 6.2 answers [cursor, entries]; 7.0 adds the ids of deleted entries.
             for entry_id, fields in reply[1]:
                 if fields:

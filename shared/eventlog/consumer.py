@@ -12,7 +12,8 @@ wait forever, so a non-blocking read passes block_ms=None).
 
 What one delivery costs is mostly the read around it, so entries are taken in batches: a
 subscription may handle a whole batch at once (`handle_batch`: e.g. one pipeline for all
-of them), a batch is acknowledged in one round trip, and after a batch that was not full
+of them), a batch is acknowledged in the round trip of the next read (a process killed in
+between has it delivered again: handling is idempotent), and after a batch that was not full
 the loop lingers `linger` seconds (ORRERY_BUS_LINGER_MS, 10 ms) before reading again, so
 that under load the entries of several appends arrive together instead of one wake-up
 each. A lone announcement waits at most that long.
@@ -56,8 +57,13 @@ def linger_seconds() -> float:
 
 
 def consumer_name() -> str:
-    """A name unique to this process, for its place in the consumer groups."""
-    return f"{socket.gethostname()}-{os.getpid()}"
+    """This process's place in the consumer groups: ORRERY_INSTANCE_NAME when its
+    supervisor gives it one that outlives the process (`make run` does: one per process
+    kind, so a restarted process finds its predecessor's pending entries under its own name
+    at once, shared/eventlog/bus.py), else a name unique to this process. Two live
+    processes must never share a name."""
+    stable = os.environ.get("ORRERY_INSTANCE_NAME")
+    return stable or f"{socket.gethostname()}-{os.getpid()}"
 
 
 class BusConsumer:
@@ -72,13 +78,27 @@ class BusConsumer:
         self.name = name or consumer_name()
         self.transient = (redis_lib.RedisError, *transient)
         self.stopping = threading.Event()
+        # Handled but not yet acknowledged: sent with the next read (one round trip less
+        # per batch), or by `flush` when the loop stops.
+        self._handled: list = []
         for subscription in self.subscriptions:
             bus.ensure_group(subscription.topic, subscription.group)
 
-    def run_once(self, block_ms: Optional[int] = 1000) -> int:
+    def run_once(self, block_ms: Optional[int] = 1000, defer_acks: bool = False) -> int:
         """Handle one batch from every topic; return how many deliveries were handled.
 
-        When nothing waits, block up to `block_ms` in all (None: never block)."""
+        When nothing waits, block up to `block_ms` in all (None: never block). Everything
+        handled is acknowledged before it returns, unless `defer_acks` (as `run` does:
+        then with the next read)."""
+        try:
+            return self._run_once(block_ms)
+        finally:
+            if not defer_acks:
+                self.flush()
+
+    def _run_once(self, block_ms: Optional[int]) -> int:
+        if len(self.subscriptions) == 1:  # one read, waiting only when nothing is there
+            return self._read(self.subscriptions[0], block_ms or None)
         handled = sum(self._read(s, None) for s in self.subscriptions)
         if handled or not block_ms:
             return handled
@@ -91,24 +111,32 @@ class BusConsumer:
         """Handle batches until `stop` is called; wait out transient errors."""
         while not self.stopping.is_set():
             try:
-                handled = self.run_once()
+                handled = self.run_once(defer_acks=True)
                 if 0 < handled < BATCH and self.linger:
                     self.stopping.wait(self.linger)  # let the next appends gather
             except self.transient as error:
                 log.warning("%s unavailable, retrying: %s", type(error).__name__, error)
                 self.stopping.wait(1.0)
+        self.flush()
+
+    def flush(self) -> None:
+        """Acknowledge what was handled and not yet acknowledged."""
+        handled, self._handled = self._handled, []
+        for group, deliveries in handled:
+            self.bus.ack_all(deliveries, group)
 
     def stop(self, *_signal_args) -> None:
         """Finish the batch in hand, then return from `run`."""
         self.stopping.set()
 
     def _read(self, subscription: Subscription, block_ms: Optional[int]) -> int:
+        acks, self._handled = self._handled, []
         deliveries = self.bus.consume(subscription.topic, subscription.group, self.name,
-                                      count=BATCH, block_ms=block_ms)
+                                      count=BATCH, block_ms=block_ms, acks=acks)
         if not deliveries:
             return 0
         if subscription.handle_batch is not None and self._batch(subscription, deliveries):
-            self.bus.ack_all(deliveries, subscription.group)
+            self._handled.append((subscription.group, deliveries))
             return len(deliveries)
         handled = []
         try:
@@ -117,8 +145,8 @@ class BusConsumer:
                 handled.append(delivery)
         finally:
             # A transient error leaves the rest pending (claimed again); what was handled
-            # is acknowledged either way.
-            self.bus.ack_all(handled, subscription.group)
+            # is acknowledged either way, with the next read.
+            self._handled.append((subscription.group, handled))
         return len(deliveries)
 
     def _batch(self, subscription: Subscription, deliveries: list) -> bool:

@@ -180,6 +180,14 @@ class EventLog:
         entries = self.redis.xrange(self.keys.events(match_id), start, end, count=limit)
         return [decode_entry(entry_id, fields) for entry_id, fields in entries]
 
+    def read_many(self, match_ids: Sequence[str]) -> list:
+        """The whole log of each match, in one round trip (a batch of consumers' work)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.xrange(self.keys.events(match_id))
+        return [[decode_entry(entry_id, fields) for entry_id, fields in entries]
+                for entries in pipe.execute()]
+
     def version(self, match_id: str) -> int:
         """The number of events in the log (0 when the match does not exist)."""
         return self.redis.xlen(self.keys.events(match_id))

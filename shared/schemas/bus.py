@@ -3,11 +3,18 @@
 Topics: "commands" (a command for a match, e.g. from a bot, or a system command from the
 clock sweep), "matches" (a match was created or advanced), "rejections" (a bus command the
 match service refused).
+
+An announcement also goes to "bot-matches" when a bot plays any seat of the match, and to
+"finished-matches" when the match is over (services/match/announce.py): the bot dispatcher
+and matchmaking read those, so an append that concerns neither wakes neither (issue 15).
+The copies are the same message, published with it in one round trip.
 """
 from marshmallow import Schema, fields, validate
 
 COMMANDS = "commands"
 MATCHES = "matches"
+BOT_MATCHES = "bot-matches"
+FINISHED_MATCHES = "finished-matches"
 REJECTIONS = "rejections"
 
 

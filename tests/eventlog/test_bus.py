@@ -115,6 +115,34 @@ def test_entries_of_a_killed_consumer_are_claimed_by_another(bus, redis_url, nam
     assert bus.consume(TOPIC, GROUP, "rescuer", block_ms=10, claim_idle_ms=0) == []
 
 
+def test_a_consumer_restarted_under_its_name_takes_its_pending_entries_at_once(
+        bus, redis_url, namespace):
+    """Issue 14: with one process of a kind, the one started in place of a dead one (same
+    consumer name, as `make run` gives it) handles what its predecessor left pending on its
+    first read, without waiting for the entries to be idle `claim_idle_ms`."""
+    bus.ensure_group(TOPIC, GROUP)
+    published = [bus.publish(TOPIC, {"n": n}, key="match-1") for n in range(3)]
+    context = multiprocessing.get_context("spawn")
+    ready = context.Queue()
+    doomed = context.Process(target=_read_and_hang, args=(redis_url, namespace, ready))
+    doomed.start()
+    try:
+        assert sorted(ready.get(timeout=60)) == sorted(published)
+    finally:
+        os.kill(doomed.pid, signal.SIGKILL)
+        doomed.join(10)
+    bus.publish(TOPIC, {"n": 3}, key="match-1")
+    heir = Bus(connect(redis_url), Keys(namespace), partitions=4)
+    first = heir.consume(TOPIC, GROUP, "doomed", count=10, block_ms=10, claim_idle_ms=60_000)
+    assert [d.message["n"] for d in first] == [0, 1, 2] and all(d.claimed for d in first)
+    heir.ack_all(first, GROUP)
+    # Once its own are handled it goes on with what is new.
+    then = heir.consume(TOPIC, GROUP, "doomed", block_ms=10, claim_idle_ms=60_000)
+    assert [d.message["n"] for d in then] == [3] and not then[0].claimed
+    heir.ack_all(then, GROUP)
+    assert bus.pending_count(TOPIC, GROUP) == 0
+
+
 def test_bus_keys_stay_in_the_namespace(bus, redis_client, namespace):
     bus.publish(TOPIC, {"n": 1}, key="k")
     stream = bus.streams(TOPIC)[bus.partition_of("k")]

@@ -68,3 +68,40 @@ def test_a_move_longer_than_the_visibility_timeout_runs_once(processes, match_ap
     pattern = f"bot turn started match={match_id} seat=0 version={version} "
     runs = sum(len(re.findall(re.escape(pattern), processes.log(n))) for n in workers)
     assert runs == 1
+
+
+def test_a_move_lost_with_the_only_worker_is_taken_up_by_its_restart(processes, match_app):  # noqa: F811
+    """Issue 14, with one worker of the kind (as `make run` starts it): the worker started
+    in its place under the same ORRERY_INSTANCE_NAME takes up the dead one's move at once,
+    not after the visibility timeout (set to a minute here, so only the take-over can
+    explain a prompt restart)."""
+    _, _, ctx = match_app
+    processes.env["ORRERY_BOT_VISIBILITY_TIMEOUT"] = "60"
+    processes.env["ORRERY_INSTANCE_NAME"] = "bot-worker@test"
+    processes.match_consumer()
+    processes.dispatcher()
+    processes.worker("first")
+    wait_until(lambda: "ready" in processes.log("first"), 60, "the worker to be ready",
+               processes)
+    match_id = create_without_humans(
+        ctx, "tictactoe", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
+    version = ctx.log.version(match_id)
+    wait_until(lambda: _started(processes, ["first"], match_id, version), 30,
+               "the move to start", processes)
+    time.sleep(1.2)  # its lease thread has written down what it holds
+    processes.kill("first")
+    killed_at = time.monotonic()
+    processes.worker("restarted")
+    wait_until(lambda: "ready" in processes.log("restarted"), 60,
+               "the restarted worker to be ready", processes)
+    ready_after = time.monotonic() - killed_at
+    wait_until(lambda: _started(processes, ["restarted"], match_id, version), 30,
+               "the restarted worker to take the lost move up", processes)
+    taken_up = time.monotonic() - killed_at
+    print(f"\nrecovery: the only bot worker killed -9; its restart was ready after "
+          f"{ready_after:.2f} s and took the lost move up after {taken_up:.2f} s")
+    assert "took over 1 task(s)" in processes.log("restarted")
+    wait_until(lambda: ctx.log.version(match_id) > version, 30, "the move", processes)
+    # Ready, then at most the transport's 1 s restore interval (and a loaded machine's
+    # slack): far below the 60 s visibility timeout.
+    assert taken_up - ready_after < 5.0

@@ -8,7 +8,7 @@ from services.bot.dispatcher import GROUP as DISPATCHER_GROUP
 from services.bot.refusals import MAX_ATTEMPTS, next_attempt
 from services.bot.turns import command_id
 from services.match.commands import command_key
-from shared.schemas.bus import COMMANDS, MATCHES, REJECTIONS
+from shared.schemas.bus import BOT_MATCHES, COMMANDS, REJECTIONS
 from tests.services.bot.test_system import (bus_messages, create_without_humans, match_app,  # noqa: F401
                                             wait_until)
 
@@ -51,7 +51,7 @@ def test_a_refused_bot_command_is_answered_with_a_legal_move(processes, match_ap
     ctx.bus.ensure_group(REJECTIONS, DISPATCHER_GROUP)
     match_id = create_without_humans(
         ctx, "tictactoe", [{"bot": "random"}, {"bot": "random"}], seed=4)
-    ctx.bus.ensure_group(MATCHES, DISPATCHER_GROUP, start="$")
+    ctx.bus.ensure_group(BOT_MATCHES, DISPATCHER_GROUP, start="$")
     version = ctx.log.version(match_id)
     refused_id = command_id(match_id, version, 0)
     ctx.bus.publish(COMMANDS, {"match_id": match_id, "seat": 0, "expected_version": version,

@@ -13,7 +13,7 @@ from services.bot.dispatcher import GROUP, Dispatcher, bot_turns, task_id
 from services.bot.turns import command_id, take_turn
 from shared.games.registry import get_game
 from shared.games.replay import match_created
-from shared.schemas.bus import COMMANDS, MATCHES, BusCommandSchema
+from shared.schemas.bus import BOT_MATCHES, COMMANDS, BusCommandSchema
 
 
 @pytest.fixture
@@ -89,14 +89,14 @@ def test_the_dispatcher_enqueues_each_bot_turn_under_its_task_id_then_acks(ctx, 
     dispatcher = Dispatcher(ctx, celery, consumer="test")
     announcement = {"match_id": match_id, "game": "tictactoe", "version": 2, "to_act": [0],
                     "status": "active", "seats": [{"bot": "random"}, {"player_id": "p"}]}
-    ctx.bus.publish(MATCHES, announcement, key=match_id)
-    ctx.bus.publish(MATCHES, {**announcement, "version": 1}, key=match_id)  # stale: skipped
+    ctx.bus.publish(BOT_MATCHES, announcement, key=match_id)
+    ctx.bus.publish(BOT_MATCHES, {**announcement, "version": 1}, key=match_id)  # stale: skipped
     assert dispatcher.poll(block_ms=200) == 2
     queue = bot_settings.base.namespace + bot_settings.queue  # kombu's global prefix + name
     queued = [json.loads(raw) for raw in ctx.redis.lrange(queue, 0, -1)]
     assert [q["headers"]["id"] for q in queued] == [task_id(match_id, 2, 0)]
     assert queued[0]["headers"]["task"] == MOVE_TASK
-    assert ctx.bus.pending_count(MATCHES, GROUP) == 0
+    assert ctx.bus.pending_count(BOT_MATCHES, GROUP) == 0
 
 
 def test_the_celery_app_acks_late_ignores_results_and_keeps_to_its_namespace(bot_settings):

@@ -22,7 +22,7 @@ from services.match.chance import SEED_FIELD, setup_rng
 from services.match.commands import command_key
 from shared.games.registry import get_game
 from shared.games.replay import match_created
-from shared.schemas.bus import COMMANDS, MATCHES, REJECTIONS
+from shared.schemas.bus import BOT_MATCHES, COMMANDS, MATCHES, REJECTIONS
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -167,14 +167,14 @@ def test_a_dispatcher_that_died_before_acknowledging_loses_no_turn(processes, ma
     _, _, ctx = match_app
     processes.match_consumer()
     processes.worker()
-    ctx.bus.ensure_group(MATCHES, DISPATCHER_GROUP)
+    ctx.bus.ensure_group(BOT_MATCHES, DISPATCHER_GROUP)
     match_id = create_without_humans(
         ctx, "tictactoe", [{"bot": "random"}, {"bot": "random"}], seed=1)
     # A dispatcher reads the announcement and dies (SIGKILL) before enqueuing or acking it.
-    taken = ctx.bus.consume(MATCHES, DISPATCHER_GROUP, "killed-dispatcher", block_ms=100)
+    taken = ctx.bus.consume(BOT_MATCHES, DISPATCHER_GROUP, "killed-dispatcher", block_ms=100)
     assert [d.message["match_id"] for d in taken] == [match_id]
     processes.dispatcher("heir")
     wait_until(lambda: ctx.store.load(match_id).status == "finished", 30,
                "the heir to claim the entry and the bots to finish", processes)
     assert_each_bot_turn_played_once(ctx, match_id)
-    assert ctx.bus.pending_count(MATCHES, DISPATCHER_GROUP) == 0
+    assert ctx.bus.pending_count(BOT_MATCHES, DISPATCHER_GROUP) == 0

@@ -3,17 +3,35 @@ import json
 import threading
 
 from services.match.app import create_app
-from shared.schemas.bus import MATCHES
+from shared.schemas.bus import BOT_MATCHES, FINISHED_MATCHES, MATCHES
 
 from .conftest import Player, mark, new_match
 
 
-def _announcements(ctx):
-    """Every message on the "matches" topic, in partition order."""
+def _announcements(ctx, topic=MATCHES):
+    """Every message on the topic ("matches" by default), in partition order."""
     out = []
-    for stream in ctx.bus.streams(MATCHES):
+    for stream in ctx.bus.streams(topic):
         out += [entry for _, entry in ctx.redis.xrange(stream)]
     return [json.loads(entry[b"m"]) for entry in out]
+
+
+def test_announcements_reach_the_bot_and_finished_topics_only_when_they_concern_them(
+        client, ctx, ana, bo, ttt):
+    """Issue 15: the bot dispatcher and matchmaking are not woken by appends that are none
+    of their business: a human match's moves go to "matches" alone, its end also to
+    "finished-matches"; a match with a bot seat is also on "bot-matches"."""
+    for player, cell in [(ana, 0), (bo, 3), (ana, 1), (bo, 4)]:
+        mark(client, player, ttt, cell)
+    assert _announcements(ctx, BOT_MATCHES) == [] == _announcements(ctx, FINISHED_MATCHES)
+    mark(client, ana, ttt, 2)
+    (finished,) = _announcements(ctx, FINISHED_MATCHES)
+    assert finished == _announcements(ctx)[-1] and finished["status"] == "finished"
+    with_bot = new_match(client, ana, [ana, {"bot": "random"}])
+    mark(client, ana, with_bot, 4)
+    assert [a["version"] for a in _announcements(ctx, BOT_MATCHES)] == [
+        a["version"] for a in _announcements(ctx) if a["match_id"] == with_bot]
+    assert _announcements(ctx, BOT_MATCHES)[-1]["seats"][1]["bot"] == "random"
 
 
 def test_a_full_match_played_over_http_ends_in_a_win(client, ana, bo, ttt):

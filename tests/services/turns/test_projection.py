@@ -96,3 +96,24 @@ def test_a_malformed_announcement_fails_the_batch_before_anything_is_written(
         project(turns_ctx.redis, turns_ctx.keys, [good, {"match_id": "x", "version": 1}])
     assert turns_ctx.redis.get(turns_ctx.keys.turn_version(match_id)) is None
     assert _to_act(turns_ctx, ana) == []
+
+
+def test_scripts_redis_lost_are_loaded_again_and_only_their_calls_rerun(match_app, turns_ctx):
+    """The scripts are called by hash in pipelines (no SCRIPT EXISTS per batch); when Redis
+    answers NOSCRIPT (it restarted and lost them; here: hashes it never saw), they are
+    loaded again and only the failed calls run again: the feed note is written once."""
+    from services.turns.projection import _scripts
+    _, client, ctx = match_app
+    ana, bo = Player(client, "Ana"), Player(client, "Bo")
+    match_id = _new_match(client, ana, bo)
+    for player, cell in [(ana, 0), (bo, 3), (ana, 1), (bo, 4)]:
+        _mark(client, player, match_id, cell)
+    project(turns_ctx.redis, turns_ctx.keys, [announcement(ctx.store.load(match_id))])
+    notes = _feed(turns_ctx, ana), _feed(turns_ctx, bo)
+    _mark(client, ana, match_id, 2)  # the end: a "match over" note each, outside the scripts
+    for script in _scripts(turns_ctx.redis):
+        script.sha = "0" * 40
+    project(turns_ctx.redis, turns_ctx.keys, [announcement(ctx.store.load(match_id))])
+    assert _to_act(turns_ctx, ana) == [] == _to_act(turns_ctx, bo)
+    assert (_feed(turns_ctx, ana), _feed(turns_ctx, bo)) == (notes[0] + 1, notes[1] + 1)
+    assert all(script.sha != "0" * 40 for script in _scripts(turns_ctx.redis))
