@@ -9,7 +9,8 @@ import importlib
 import os
 import sys
 
-ALL = ["append", "replay", "http_load", "http_single", "full_stack", "cluster_capacity",
+ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_stack",
+       "cluster_capacity",
        "bot_speed", "bot_latency", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery", "exile_sun_selfplay", "wormholes"]

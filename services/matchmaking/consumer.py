@@ -73,8 +73,8 @@ class Dispatcher(BusConsumer):
                                                 handle_batch=self._rate_all)],
                          name=name, transient=(OperationalError, StandingsBusy))
 
-    def run_once(self, block_ms: Optional[int] = 1000, defer_acks: bool = False) -> int:
-        handled = super().run_once(block_ms, defer_acks)
+    def run_once(self, block_ms: Optional[int] = 1000) -> int:
+        handled = super().run_once(block_ms)
         if time.monotonic() >= self._next_resend:
             self._next_resend = time.monotonic() + 1.0
             self.resend_late()

@@ -118,7 +118,10 @@ def _scripts(redis) -> tuple:
 def _execute(redis, pipe, scripted: list, scripts: tuple) -> list:
     """Run `pipe`; when Redis lost the scripts, load them and run again only the script
     calls (`scripted`: (position, script, keys, args)), whose every call failed alike, so
-    the other commands of the pipeline never run twice."""
+    the other commands of the pipeline never run twice. (A Redis Cluster's pipelines,
+    shared/eventlog/cluster.py, load missing scripts on each master themselves.)"""
+    if not isinstance(pipe, redis_lib.client.Pipeline):
+        return pipe.execute()
     replies = pipe.execute(raise_on_error=False)
     lost = [i for i, (at, *_rest) in enumerate(scripted)
             if isinstance(replies[at], redis_lib.exceptions.NoScriptError)]

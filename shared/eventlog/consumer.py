@@ -81,19 +81,20 @@ class BusConsumer:
         # Handled but not yet acknowledged: sent with the next read (one round trip less
         # per batch), or by `flush` when the loop stops.
         self._handled: list = []
+        self._looping = False
         for subscription in self.subscriptions:
             bus.ensure_group(subscription.topic, subscription.group)
 
-    def run_once(self, block_ms: Optional[int] = 1000, defer_acks: bool = False) -> int:
+    def run_once(self, block_ms: Optional[int] = 1000) -> int:
         """Handle one batch from every topic; return how many deliveries were handled.
 
         When nothing waits, block up to `block_ms` in all (None: never block). Everything
-        handled is acknowledged before it returns, unless `defer_acks` (as `run` does:
-        then with the next read)."""
+        handled is acknowledged before it returns, except inside `run`, which leaves it to
+        go with the next read."""
         try:
             return self._run_once(block_ms)
         finally:
-            if not defer_acks:
+            if not self._looping:
                 self.flush()
 
     def _run_once(self, block_ms: Optional[int]) -> int:
@@ -109,15 +110,20 @@ class BusConsumer:
 
     def run(self) -> None:
         """Handle batches until `stop` is called; wait out transient errors."""
+        self._looping = True
         while not self.stopping.is_set():
             try:
-                handled = self.run_once(defer_acks=True)
+                handled = self.run_once()
                 if 0 < handled < BATCH and self.linger:
                     self.stopping.wait(self.linger)  # let the next appends gather
             except self.transient as error:
                 log.warning("%s unavailable, retrying: %s", type(error).__name__, error)
                 self.stopping.wait(1.0)
-        self.flush()
+        self._looping = False
+        try:
+            self.flush()
+        except self.transient as error:  # they stay pending, and are delivered again
+            log.warning("could not acknowledge the last batch: %s", error)
 
     def flush(self) -> None:
         """Acknowledge what was handled and not yet acknowledged."""

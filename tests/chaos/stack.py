@@ -40,8 +40,10 @@ class Stack:
     """The launcher and its processes, over a private Redis (AOF, fsync on every write so a
     kill -9 of Redis loses nothing it acknowledged)."""
 
-    def __init__(self, workdir: Path, api_port: int = 8120, mm_port: int = 8121):
+    def __init__(self, workdir: Path, api_port: int | None = None, mm_port: int | None = None):
         self.workdir = workdir
+        # Free ports unless told: several engineers' runs share the machine.
+        api_port, mm_port = api_port or _free_port(), mm_port or _free_port()
         self.redis_dir = workdir / "redis"
         self.redis_port = _free_port()
         self.redis = None

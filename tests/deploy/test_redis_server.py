@@ -27,3 +27,31 @@ def test_bundled_fallback_binary_is_a_redis_server():
     out = subprocess.run([redis_server_binary(), "--version"], capture_output=True, text=True)
     version = out.stdout.split("v=")[1].split()[0]
     assert tuple(int(x) for x in version.split(".")[:2]) >= (6, 2)
+
+
+def test_a_redis_killed_9_keeps_every_acknowledged_append(tmp_path: Path):
+    """The recovery point README's "Persistence" states for `appendfsync everysec` (the
+    private Redis's and deploy/redis.conf's): Redis writes a command to its AOF before it
+    answers, so a kill -9 of Redis loses no append it acknowledged."""
+    import signal
+
+    from shared.eventlog import EventLog, Keys
+    from shared.eventlog.connect import connect
+    from shared.redis_server import _free_port
+
+    port = _free_port()
+    handle = start_private(tmp_path / "redis", port=port)
+    client = connect(handle.url)
+    assert client.config_get("appendfsync")["appendfsync"] == "everysec"
+    log = EventLog(client, Keys("persist:"))
+    for version in range(300):
+        log.append("m", [{"type": "Noted", "data": {"n": version}}], version)
+    handle.process.send_signal(signal.SIGKILL)
+    handle.process.wait(10)
+    client.close()
+    again = start_private(tmp_path / "redis", port=port)
+    try:
+        reopened = EventLog(connect(again.url), Keys("persist:"))
+        assert [e["data"]["n"] for e in reopened.read("m")] == list(range(300))
+    finally:
+        again.stop()
