@@ -45,6 +45,22 @@ accesslog = os.environ.get("ORRERY_ACCESS_LOG") or None
 errorlog = "-"
 
 
+def _enough_files(connections: int) -> None:
+    """Each open connection is a socket, and each live stream waits on a Redis connection of
+    its own: a worker at `worker_connections` holds about twice that many files, more than
+    the common soft limit of 1,024 allows (past it, accept() fails and the worker stops
+    answering anyone). Raise the soft limit towards the hard one, as far as allowed."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, ceiling), hard))
+
+
+_enough_files(worker_connections)
+
+
 def on_starting(server):
     """Start from an empty metrics directory: stale files would count dead workers."""
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")

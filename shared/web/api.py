@@ -71,7 +71,32 @@ def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
         f"{description} Errors are {{error, message, ...}}; see API.md.")}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     limits.install(app)
+    _remember_sync(app)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
     errors.register(app, unavailable)
     return api
+
+
+SYNC_CACHE_LIMIT = 4096  # views and hooks are registered once; never grow without bound
+
+
+def _remember_sync(app: Flask) -> None:
+    """Flask asks `inspect.iscoroutinefunction` of the view and of every request hook on
+    every request (`ensure_sync`, a dozen calls a request here, ~5% of a command's CPU in
+    issue 15's profile); the answer never changes for a function, so it is kept."""
+    known: dict = {}
+    decide = app.ensure_sync
+
+    def ensure_sync(function):
+        try:
+            return known[function]
+        except KeyError:
+            answer = decide(function)
+            if len(known) < SYNC_CACHE_LIMIT:
+                known[function] = answer
+            return answer
+        except TypeError:  # unhashable: ask every time
+            return decide(function)
+
+    app.ensure_sync = ensure_sync
