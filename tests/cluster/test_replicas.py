@@ -105,10 +105,14 @@ def test_two_replicas_of_every_service_serve_one_set_of_matches(stacks, redis_ur
     client.close()
     # Which side's process took which entries is up to Redis (whichever consumer of a
     # group asks first); with a few dozen announcements both sides take part.
-    sides = [{f"{socket.gethostname()}-{pid}".encode() for pid in stack.pids().values()}
-             for stack in (a, b)]
+    # A process's consumer name is its kind and its launcher's (ORRERY_INSTANCE_NAME,
+    # services/launcher.py), so each side's members end with their launcher's.
+    sides = [f"@{socket.gethostname()}-{stack.launcher.pid}".encode() for stack in (a, b)]
+
+    def of(side, members):
+        return {member for member in members if member.endswith(side)}
     print("\nconsumer group members by side:", {
-        f"{topic}/{group}": [len(members & side) for side in sides]
+        f"{topic}/{group}": [len(of(side, members)) for side in sides]
         for (topic, group), members in groups.items()})
     announcements = set().union(*(m for (topic, _), m in groups.items() if topic == "matches"))
-    assert all(announcements & side for side in sides), groups
+    assert all(of(side, announcements) for side in sides), groups
