@@ -218,6 +218,8 @@ def _build(tx, seat, command):
         tx.emit(v.FLEET_PLACED, seat=seat, fleet=f"f{state.next_fleet}", token=command["token"],
                 space=command["space"], **({"shipyard": shown} if shown else {}))
     elif kind == v.PASS.name:
+        if p.decoys_deployed:   # p15: "Decoy tokens must be announced when redeployed"
+            tx.emit(v.DECOYS_ANNOUNCED, seat=seat, count=p.decoys_deployed)
         tx.emit(v.TURN_BEGAN, turn=state.turn + 1)
     else:
         MESSAGES.refuse("wrong_step", phase=state.phase)

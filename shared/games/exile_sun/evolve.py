@@ -88,7 +88,8 @@ def _fleet_placed(state, d):
     if state.phase == BUILD:
         deploys = p.deploys if token == "decoy" else p.deploys - 1
         return with_player(state, seat, supply=supply_changed(p.supply, token, -1),
-                           deploys=deploys)
+                           deploys=deploys,
+                           decoys_deployed=p.decoys_deployed + int(token == "decoy"))
     rest = list(p.to_place)
     rest.remove(token)
     return with_player(state, seat, to_place=tuple(rest))
@@ -187,6 +188,10 @@ def _fleet_moved(state, d):
         state = replace(state, known=frozenset(k for k in state.known if k[1] != moved.id),
                         revealed=state.revealed - {moved.id})
     return state
+
+
+def _decoys_announced(state, d):
+    return with_player(state, d["seat"], decoys_deployed=0, decoys_announced=d["count"])
 
 
 def _fleet_formed(state, d):
@@ -377,7 +382,7 @@ def _tech_played(state, d):
 
 
 def _cycle_ended(state, d):
-    players = tuple(replace(p, discard_choice=None, beaten=(), deploys=0)
+    players = tuple(replace(p, discard_choice=None, beaten=(), deploys=0, decoys_announced=0)
                     for p in state.players)
     return replace(state, players=players, cycle=d["cycle"], last_four=d["last_four"],
                    last_mover=d["last_mover"],
@@ -422,6 +427,7 @@ _APPLY = {
     v.HAND_DISCARDED.name: _hand_discarded, v.CYCLE_ENDED.name: _cycle_ended,
     v.GAME_ENDED.name: _game_ended, v.PASSED.name: _pass,
     v.BATTLE_STEP.name: _battle_step, v.FLEET_FORMED.name: _fleet_formed,
+    v.DECOYS_ANNOUNCED.name: _decoys_announced,
 }
 
 

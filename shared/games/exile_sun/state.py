@@ -93,6 +93,8 @@ class Player:
     allocation: Optional[tuple] = None    # overhead, fuel, ships, tech (secret until revealed)
     budget_tech: Optional[str] = None     # a budget tech card played with the allocation
     deploys: int = 0             # fleets still to deploy this build
+    decoys_deployed: int = 0     # decoys deployed this build, announced when it ends (p15)
+    decoys_announced: int = 0    # decoys redeployed this cycle, as announced (public)
     shipyard_lost: bool = False
     discard_choice: Optional[bool] = None
     beaten: tuple = ()           # seats beaten in battle this cycle (agendas)

@@ -60,7 +60,7 @@ def _player(state, p, seat, public):
            "agenda_count": len(p.agendas), "reserve_size": p.reserve.size,
            "overhead_size": p.overhead.size, "storage_size": len(p.storage),
            "allocated": p.allocation is not None, "regrouped": p.discard_choice is not None,
-           "to_place": len(p.to_place)}
+           "to_place": len(p.to_place), "decoys_redeployed": p.decoys_announced}
     if mine:
         out.update({"hand": sorted(p.hand), "techs": sorted(p.techs), "agendas": sorted(p.agendas),
                     "storage": sorted(p.storage), "trophies": [list(t) for t in p.trophies],

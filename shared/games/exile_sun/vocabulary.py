@@ -107,6 +107,8 @@ CYCLE_ENDED = EventType("CycleEnded", doc="Initiative gathered, Tech deck reshuf
 GAME_ENDED = EventType("GameEnded", doc="Private VPs counted; ranks and the reason.")
 PASSED = EventType("Passed", doc="A seat declined an optional step.")
 BATTLE_STEP = EventType("BattleStepBegan", doc="The battle moves on to its next step.")
+DECOYS_ANNOUNCED = EventType("DecoysAnnounced", doc="How many decoys a player redeployed in its "
+                                                    "build turn (p15), not which tokens.")
 FLEET_FORMED = EventType("FleetFormed", doc="A Scout group became a fleet token (public).")
 
 EVENTS = [GAME_SET_UP, AGENDAS_DEALT, SHIPS_STOCKED, STEP_BEGAN, TURN_BEGAN, REGROUPED, SYSTEM_PLACED, COLONY_CHOSEN,
@@ -116,6 +118,6 @@ EVENTS = [GAME_SET_UP, AGENDAS_DEALT, SHIPS_STOCKED, STEP_BEGAN, TURN_BEGAN, REG
           AGENDA_RETURNED, BATTLE_BEGAN, SHIPS_COMMITTED, COMMITS_REVEALED, TACTICS_SET,
           ROUND_FOUGHT, SHIP_REPAIRED, BATTLE_ENDED, FLEET_REMOVED, FLEET_REDUCED,
           PLANET_CAPTURED, AGENDA_COMPLETED, HAND_DISCARDED, CYCLE_ENDED, GAME_ENDED, PASSED, BATTLE_STEP,
-          FLEET_FORMED]
+          FLEET_FORMED, DECOYS_ANNOUNCED]
 
 VOCABULARY = Vocabulary("Exile Sun", commands=COMMANDS, events=EVENTS)

@@ -170,3 +170,26 @@ def test_a_full_planet_lets_fleets_deploy_next_to_an_adjacent_fleet():
     spaces = {c["space"] for c in GAME.legal_commands(state, 0) if c["type"] == "deploy"}
     assert f"{s}.n3" in spaces and f"{s}.t2" in spaces      # next to n1 / next to t1
     assert not spaces & {f"{s}.{space}" for space in ring}
+
+
+def test_redeployed_decoys_are_announced_not_shown():
+    """Given seat 0 deploys a decoy and a fleet in its build turn, when it ends the turn, then
+    everyone is told one decoy was redeployed but not which token it is (p15: "Decoy tokens
+    must be announced when redeployed. Additional purchased fleets may be deployed at the same
+    time to keep other players guessing")."""
+    table = first_move_phase(2)
+    s = f"s{table.players[0].slot}"
+    state = _build(with_fleets(table, ("e", 1, "heavy", "x0")), planets_to=0)
+    p = state.players[0]
+    state = replace(state, players=(replace(p, supply=tuple(
+        (k, max(n, 1)) if k in ("decoy", "light") else (k, n) for k, n in p.supply)),)
+        + state.players[1:])
+    placed = []
+    for token, space in (("decoy", f"{s}.n1"), ("light", f"{s}.n2")):
+        events, state = play(state, 0, {"type": "deploy", "token": token, "space": space})
+        placed += events
+    events, state = play(state, 0, {"type": "pass"})
+    assert [e["data"] for e in events if e["type"] == "DecoysAnnounced"] == [{"seat": 0, "count": 1}]
+    assert all("token" not in GAME.redact(e, 1)["data"] for e in placed)
+    assert GAME.view(state, 1)["players"][0]["decoys_redeployed"] == 1
+    assert {f["kind"] for f in GAME.view(state, 1)["fleets"] if f["owner"] == 0} == {None}

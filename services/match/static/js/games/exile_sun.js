@@ -1,0 +1,211 @@
+// Exile Sun: the map drawn from the view's templates (map.system, map.key_shapes, map.keys and
+// the naming rule the view states: s{slot}.{space}; a System's e2 is x{slot} and its e1
+// x{slot-1}; k{key}.{space} on a Key, whose attach spaces join s{system}.n3). The Systems sit
+// on a ring, each space at an authored place in its System (the rulebook's map pictures are
+// lost: shared/games/exile_sun/data/map.json is authored too), split border spaces between
+// two Systems, Keys in the middle. Planets are ringed in their holder's colour; fleets are
+// tokens in their owner's colour showing what this seat may know (H/M/L/S/D, "?" face down,
+// ×n scouts); the battle being fought is outlined. Spaces and fleets are the click targets:
+// a move, deployment or battle choice by its space, a scan by its target, forming a fleet by
+// its scouts. The side lines give each colony's public facts and this seat's own cards.
+
+import { s } from "../dom.js";
+import { language } from "../i18n.js";
+import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
+
+const UNIT = 30;                 // one step of the System template, in SVG units
+const SIZE = 760;
+const CENTRE = SIZE / 2;
+const OUTER = 340;               // the ring's radius at a System's outer row (y = 0)
+const SEAT_CLASSES = ["s0", "s1", "s2", "s3", "s4", "s5"];
+const TOKEN_LETTER = { heavy: "H", medium: "M", light: "L", shipyard: "S", decoy: "D" };
+
+// Where each space of a System is drawn: x along the ring (towards the next System), y inwards.
+const SYSTEM_PLACES = {
+  t1: [-2.2, 0], t2: [0, 0], t3: [2.2, 0], e1: [-3.6, 1.2], e2: [3.6, 1.2],
+  p1: [-1.4, 1.4], m: [0, 1.2], p2: [1.4, 1.4], a1: [-2.7, 2.3], a2: [2.7, 2.3],
+  n1: [-1.1, 2.8], n2: [1.1, 2.8], g: [0, 2.4], n3: [0, 3.8],
+};
+
+const WORDS = {
+  en: { move: "Move", scan: "Scan", deploy: "Deploy", place_fleet: "Place", fight: "Fight on",
+        form_fleet: "Form", pass: "Pass", commit: "Commit", tactics: "Tactics", allocate: "Allocate",
+        choose_initiative: "Initiative", regroup: "End of cycle", cycle: "Cycle", phase: "phase",
+        vp: "VP", hand: "hand", techs: "techs", agendas: "agendas", initiative: "initiative",
+        battle: "Battle", round: "round", you: "you", budgets: "Budgets", planets: "planets",
+        with: "with", discard: "discard hand", keep: "keep hand", to: "to" },
+  es: { move: "Mover", scan: "Escanear", deploy: "Desplegar", place_fleet: "Colocar", fight: "Luchar en",
+        form_fleet: "Formar", pass: "Pasar", commit: "Comprometer", tactics: "Tácticas", allocate: "Asignar",
+        choose_initiative: "Iniciativa", regroup: "Fin de ciclo", cycle: "Ciclo", phase: "fase",
+        vp: "PV", hand: "mano", techs: "técnicas", agendas: "agendas", initiative: "iniciativa",
+        battle: "Batalla", round: "ronda", you: "tú", budgets: "Presupuestos", planets: "planetas",
+        with: "con", discard: "descartar mano", keep: "guardar mano", to: "a" },
+};
+
+function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
+
+/** Every space's name -> [x, y], and the board's edges, expanded from the view's templates. */
+export function layout(map) {
+  const n = map.players;
+  const spots = {};
+  const edges = [];
+  const systemName = (slot, space) => (space === "e2" ? `x${slot}` : space === "e1" ? `x${(slot - 1 + n) % n}` : `s${slot}.${space}`);
+  const place = (slot, [x, y]) => {
+    const angle = (2 * Math.PI * slot) / n - Math.PI / 2;
+    const radius = OUTER - y * UNIT;
+    return [CENTRE + radius * Math.cos(angle) - x * UNIT * Math.sin(angle),
+            CENTRE + radius * Math.sin(angle) + x * UNIT * Math.cos(angle)];
+  };
+  for (let slot = 0; slot < n; slot += 1) {
+    for (const space of Object.keys(map.system.spaces)) {
+      if (space === "e1" || space === "e2") continue;
+      spots[`s${slot}.${space}`] = place(slot, SYSTEM_PLACES[space] || [0, 2]);
+    }
+    for (const [a, b] of map.system.edges) edges.push([systemName(slot, a), systemName(slot, b)]);
+  }
+  for (let slot = 0; slot < n; slot += 1) {   // a split border space: between its two Systems
+    const [ax, ay] = place(slot, SYSTEM_PLACES.e2);
+    const [bx, by] = place((slot + 1) % n, SYSTEM_PLACES.e1);
+    spots[`x${slot}`] = [(ax + bx) / 2, (ay + by) / 2];
+  }
+  map.keys.forEach((key, index) => {
+    const shape = map.key_shapes[key.shape];
+    const anchors = key.systems.map((slot) => spots[`s${slot}.n3`]);
+    const mid = [anchors.reduce((t, p) => t + p[0], 0) / anchors.length, anchors.reduce((t, p) => t + p[1], 0) / anchors.length];
+    // Keys joining the same Systems would share a centre: each is set off in its own direction.
+    const turn = (2 * Math.PI * index) / map.keys.length + Math.PI / 4;
+    const centre = [(mid[0] * 2 + CENTRE) / 3 + 60 * Math.cos(turn), (mid[1] * 2 + CENTRE) / 3 + 60 * Math.sin(turn)];
+    const attach = shape.attach.slice(0, key.systems.length);   // as board.py zips them
+    const attached = new Map(attach.map((space, i) => [space, anchors[i]]));
+    const loose = Object.keys(shape.spaces).filter((space) => !attached.has(space));
+    for (const [space, anchor] of attached) {
+      spots[`k${index}.${space}`] = [centre[0] + (anchor[0] - centre[0]) * 0.45, centre[1] + (anchor[1] - centre[1]) * 0.45];
+    }
+    loose.forEach((space, i) => {
+      spots[`k${index}.${space}`] = [centre[0] + (loose.length > 1 ? (i - (loose.length - 1) / 2) * UNIT : 0), centre[1]];
+    });
+    for (const [a, b] of shape.edges) edges.push([`k${index}.${a}`, `k${index}.${b}`]);
+    attach.forEach((space, i) => edges.push([`k${index}.${space}`, `s${key.systems[i]}.n3`]));
+  });
+  return { spots, edges };
+}
+
+function kindOf(map, name) {
+  if (name.startsWith("x")) return "border";
+  const [tile, space] = name.split(".");
+  if (tile.startsWith("s")) return map.system.spaces[space];
+  const key = map.keys[Number(tile.slice(1))];
+  return map.key_shapes[key.shape].spaces[space];
+}
+
+function drawSpaces(svg, view, spots, edges, ctx) {
+  for (const [a, b] of edges) {
+    if (!spots[a] || !spots[b]) continue;
+    svg.append(s("line", { x1: spots[a][0], y1: spots[a][1], x2: spots[b][0], y2: spots[b][1], class: "lane" }));
+  }
+  const touched = new Set(ctx.lastEvents.flatMap((e) => [e.data.space, ...(e.data.path || [])]).filter(Boolean));
+  const battle = view.battle ? view.battle.space : null;
+  for (const [name, [x, y]] of Object.entries(spots)) {
+    const kind = kindOf(view.map, name);
+    const holder = (view.planets || {})[name];
+    const cls = `space ${kind}${touched.has(name) ? " last" : ""}${name === battle ? " fighting" : ""}${holder !== undefined && holder !== null ? ` held ${SEAT_CLASSES[holder]}` : ""}`;
+    const g = s("g", { "data-space": name, ...targetAttributes(ctx, `space:${name}`, `${name} (${kind.replace("_", " ")})`) });
+    g.append(s("circle", { cx: x, cy: y, r: kind === "planet" ? 13 : 9, class: cls }));
+    if (kind === "planet" || kind === "gateway") {
+      g.append(s("text", { x, y: y + 3, "text-anchor": "middle", class: "space-name" }, kind === "planet" ? "◉" : "⊛"));
+    }
+    svg.append(g);
+  }
+}
+
+function drawFleets(svg, view, spots, ctx) {
+  const here = {};
+  for (const fleet of view.fleets || []) (here[fleet.space] = here[fleet.space] || []).push(fleet);
+  for (const [space, fleets] of Object.entries(here)) {
+    const [x, y] = spots[space] || [0, 0];
+    fleets.forEach((fleet, i) => {
+      const bx = x + 6 + i * 15, by = y - 18;
+      const letter = fleet.kind === "scout" ? `×${fleet.count}` : fleet.kind ? TOKEN_LETTER[fleet.kind] : "?";
+      const label = `${ctx.who(fleet.owner)} ${fleet.id}: ${fleet.kind === "scout" ? `${fleet.count} scouts` : fleet.kind || "face down"}`;
+      svg.append(s("g", { class: `fleet ${SEAT_CLASSES[fleet.owner] || "s5"}`, "data-fleet": fleet.id,
+                          ...targetAttributes(ctx, `fleet:${fleet.id}`, label) },
+        s("title", {}, label),
+        s("rect", { x: bx, y: by, width: 15, height: 13, rx: 3 }),
+        s("text", { x: bx + 7.5, y: by + 10, "text-anchor": "middle" }, letter)));
+    });
+  }
+}
+
+function sideLines(view, ctx) {
+  const lines = [`${w("cycle")} ${view.cycle} · ${w("phase")} ${view.phase}${view.outcome ? ` · ${view.outcome.reason}` : ""}`];
+  const held = {};
+  for (const holder of Object.values(view.planets || {})) if (holder !== null) held[holder] = (held[holder] || 0) + 1;
+  for (const p of view.players || []) {
+    const mine = p.hand !== undefined;
+    const vp = mine && p.private_vp !== undefined ? `${p.public_vp}+${p.private_vp}` : `${p.public_vp}`;
+    const counts = `${w("hand")} ${p.hand_size} · ${w("techs")} ${p.tech_count} · ${w("agendas")} ${p.agenda_count}`;
+    lines.push([p.seat, `${ctx.who(p.seat)} · ${p.colony || "—"} · #${p.initiative ?? "—"} · ${w("vp")} ${vp} · ${w("planets")} ${held[p.seat] || 0} · ${counts}`]);
+    if (mine) {   // this seat's own cards, one kind a line so nothing runs off the board
+      lines.push([p.seat, `   ${w("hand")}: ${p.hand.join(", ") || "—"}`]);
+      lines.push([p.seat, `   ${w("techs")}: ${p.techs.join(", ") || "—"}`]);
+      lines.push([p.seat, `   ${w("agendas")}: ${p.agendas.join(", ") || "—"}`]);
+    }
+  }
+  const revealed = (view.budgets || {}).revealed || [];
+  if (revealed.length) lines.push(`${w("budgets")} (${view.budgets.categories.join("/")}): ${revealed.map((b, i) => `${ctx.who(i)} ${b.join("/")}`).join(" · ")}`);
+  const b = view.battle;
+  if (b) {
+    const ships = b.ships ? ` · ${b.ships.map((side) => side.map(([card, damage]) => `${card}${damage ? `(-${damage})` : ""}`).join(" ")).join(" vs ")}` : "";
+    lines.push(`${w("battle")} ${b.space}: ${b.seats.map((seat) => ctx.who(seat)).join(" vs ")} · ${b.step} · ${w("round")} ${b.round}${ships}`);
+  }
+  return lines;
+}
+
+export default {
+  name: "exile_sun",
+  keyOrder: { move: ["to", "fleet"], scan: ["target", "fleet", "tech"], deploy: ["space", "token"],
+              place_fleet: ["space", "token"], commit: ["hand", "strike_craft", "flagship", "tech"],
+              allocate: ["overhead", "fuel", "ships", "tech", "tech_card"] },
+  draw(view, ctx) {
+    const svg = s("svg", { class: "board exile-sun", role: "group", "aria-label": "Exile Sun" });
+    if (!view.map) return svg;
+    const { spots, edges } = layout(view.map);
+    drawSpaces(svg, view, spots, edges, ctx);
+    drawFleets(svg, view, spots, ctx);
+    const lines = sideLines(view, ctx);
+    lines.forEach((line, n) => {
+      const [seat, text] = Array.isArray(line) ? line : [null, line];
+      svg.append(s("text", { x: 12, y: SIZE + 16 + n * 18, class: `side-line${seat !== null ? ` ${SEAT_CLASSES[seat]}-text` : ""}` }, text));
+    });
+    svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE + 26 + lines.length * 18}`);
+    return svg;
+  },
+  targets(command) {
+    if (command.type === "move") return [`space:${command.to}`];
+    if (["deploy", "place_fleet", "fight"].includes(command.type)) return [`space:${command.space}`];
+    if (command.type === "scan") return [`fleet:${command.target}`];
+    if (command.type === "form_fleet" || command.type === "boost") return [`fleet:${command.fleet}`];
+    return [];
+  },
+  label(command) {
+    const name = w(command.type);
+    switch (command.type) {
+      case "move": return `${name} ${command.fleet} ${w("to")} ${command.to}`;
+      case "scan": return `${name} ${command.target} ${w("with")} ${command.fleet}${command.tech ? ` (${command.tech})` : ""}`;
+      case "deploy": case "place_fleet": return `${name} ${command.token}: ${command.space}`;
+      case "fight": return `${name} ${command.space}`;
+      case "form_fleet": return `${name} ${command.token}: ${command.fleet}`;
+      case "choose_initiative": return `${name} #${command.card}`;
+      case "allocate": return `${name} ${command.overhead}/${command.fuel}/${command.ships}/${command.tech}${command.tech_card ? ` + ${command.tech_card}` : ""}`;
+      case "regroup": return `${name}: ${command.discard_hand ? w("discard") : w("keep")}${command.booster ? ` + ${command.booster}` : ""}`;
+      case "tactics": return `${name}: ${command.columns.map((c) => `${c.role} ${c.ship} ${c.power}`).join(", ")}`;
+      case "commit": return `${name}: ${[...command.hand, ...Array(command.strike_craft).fill("strike craft"), ...(command.flagship ? ["flagship"] : [])].join(", ")}${command.tech ? ` + ${command.tech}` : ""}`;
+      default: return plainCommand(command);
+    }
+  },
+  valueLabel(key, value) {
+    if (key === "type") return w(value);
+    return `${key.replace(/_/g, " ")}: ${plain(value)}`;
+  },
+  describe(event, ctx) { return plainEvent(event, ctx); },
+};
