@@ -17,20 +17,20 @@ import math
 import sys
 from dataclasses import dataclass
 
-# `python -m bench cluster_capacity` (cluster-3x2 line), 2026-11-26, 2 shared cores under a
-# load average of 15-20 (other engineers' tests), so these costs are upper bounds. The
-# single-Redis line of the same run: API 2.145, others 1.823, Redis 0.55 (s per 1,000 moves).
+# `python -m bench cluster_capacity` (cluster-3x2 line), 2026-11-26 07:53, 2 shared cores
+# under a load average of 15-20 (other engineers' tests), so these costs are upper bounds.
+# The single-Redis line of the same run: API 2.319, others 2.011, Redis 0.63 (s per 1,000
+# moves).
 MEASURED = {
-    "api_cpu_s_per_1000_moves": 2.105,
-    "others_cpu_s_per_1000_moves": 2.895,
-    "redis_master_cpu_s_per_1000_moves": 0.804,
-    "redis_replica_cpu_s_per_1000_moves": 0.242,
-    "redis_bytes_per_finished_match": 5_908,
-    # What the masters holding the single-slot keys (Celery's broker slot; the bot due
-    # record and the turn deadlines, one master here) spent beyond the third master:
-    # (0.335 - 0.147) + (0.322 - 0.147). An upper bound: it also counts the uneven split of
-    # 4 bus partitions over 3 masters.
-    "hot_slot_cpu_s_per_1000_moves": 0.363,
+    "api_cpu_s_per_1000_moves": 2.064,
+    "others_cpu_s_per_1000_moves": 3.189,
+    "redis_master_cpu_s_per_1000_moves": 0.871,
+    "redis_replica_cpu_s_per_1000_moves": 0.294,
+    "redis_bytes_per_finished_match": 5_911,
+    # What the master holding Celery's broker slot (the one key set on a single slot now)
+    # spent beyond the coolest master: 0.322 - 0.214. Here Celery carries one task per
+    # finished match (ratings); with bots it carries one per bot move as well.
+    "hot_slot_cpu_s_per_1000_moves": 0.108,
 }
 
 ASSUMED = {
@@ -87,8 +87,9 @@ def need(matches: int, rate_name: str, measured: dict = MEASURED,
     reason = max(by, key=by.get)
     shards = max(3, math.ceil(by[reason]))  # a cluster has 3 masters at least
     hot = moves * measured["hot_slot_cpu_s_per_1000_moves"] / 1000
+    redis = f"Redis {reason}" if by[reason] > 3 else "the smallest cluster (3 + 3)"
     machines = {"service CPU": service_cores, "live streams (API processes)": api_processes,
-                f"Redis {reason}": 2 * shards}  # each master has its replica
+                redis: 2 * shards}  # each master has its replica
     sized_by = max(machines, key=machines.get)
     if hot >= 1:
         sized_by = "past the limit: single-slot keys need more than one core"
@@ -122,7 +123,7 @@ def from_bench_line(line: str) -> dict:
     """MEASURED from one JSON line of `python -m bench cluster_capacity` (cluster run)."""
     run = json.loads(line)
     redis = run["redis_cpu_s_per_1000_moves"]
-    masters = sorted(v for k, v in redis.items() if k.startswith("master"))
+    coolest = min(v for k, v in redis.items() if k.startswith("master"))
     return {"api_cpu_s_per_1000_moves": run["api_cpu_s_per_1000_moves"],
             "others_cpu_s_per_1000_moves": run["others_cpu_s_per_1000_moves"],
             "redis_master_cpu_s_per_1000_moves": sum(
@@ -130,7 +131,8 @@ def from_bench_line(line: str) -> dict:
             "redis_replica_cpu_s_per_1000_moves": sum(
                 v for k, v in redis.items() if k.startswith("replica")),
             "redis_bytes_per_finished_match": run["redis_bytes_per_finished_match"],
-            "hot_slot_cpu_s_per_1000_moves": sum(m - masters[0] for m in masters[1:])}
+            "hot_slot_cpu_s_per_1000_moves":
+                redis[run["hot_slots"]["celery broker"]] - coolest}
 
 
 def main(argv) -> None:

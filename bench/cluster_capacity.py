@@ -26,6 +26,7 @@ from bench.http_single import figures, play_matches
 from bench.server import cpu_seconds
 from shared.celery_broker import TAG as CELERY_TAG
 from shared.eventlog.connect import connect, is_cluster
+from shared.eventlog.keys import Keys
 from shared.redis_cluster import start_cluster
 from shared.redis_server import start_private
 
@@ -44,10 +45,11 @@ def _hot_keys(client, namespace: str) -> dict:
     """The master of each single-slot key every move may touch (the cluster's hot spots)."""
     if not is_cluster(client):
         return {}
-    keys = {"celery broker": f"{namespace}{CELERY_TAG}:orrery.bot",
-            "bot due record": f"{namespace}bot:{{due}}:turns",
-            "turn deadlines": f"{namespace}turns:deadlines"}
-    return {what: f"master-{client.get_node_from_key(key).port}" for what, key in keys.items()}
+    master = lambda key: f"master-{client.get_node_from_key(key).port}"  # noqa: E731
+    deadlines = Keys(namespace).deadline_shards()
+    return {"celery broker": master(f"{namespace}{CELERY_TAG}:orrery.bot"),
+            "turn deadline shards": {m: sum(master(k) == m for k in deadlines)
+                                     for m in sorted({master(k) for k in deadlines})}}
 
 
 def _idle_cpu(pids: dict, servers: dict, seconds: float = IDLE_SECONDS) -> dict:

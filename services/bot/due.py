@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 from shared.eventlog.cluster import replication
+from shared.eventlog.keys import INDEX_SHARDS, index_key, index_shard
 
 REDO_SECONDS = 8.0   # a bot turn is sent again when still due this long after its last send
 BATCH = 200
@@ -35,44 +36,60 @@ return 1
 
 
 class DueTurns:
+    """The due record, split into INDEX_SHARDS pairs of keys (each pair on one slot, the
+    pairs spread over a cluster's masters: every announcement writes here)."""
+
     def __init__(self, redis, namespace: str):
         self.redis = redis
-        # One hash tag: the record script touches both keys, so on a Redis Cluster they
-        # share a slot.
-        self.due, self.due_at = f"{namespace}bot:{{due}}:turns", f"{namespace}bot:{{due}}:at"
+        self.namespace = namespace
         self._record = redis.register_script(_RECORD)
         # On a Redis Cluster a record survives its master's failover (it is how a task the
         # failover lost is sent again).
         self._replication = replication(redis)
 
+    def _keys(self, shard: int) -> tuple:
+        """(due, due_at) of one shard: one hash tag, since the record script takes both."""
+        due = index_key(self.namespace, "bot:due", shard)
+        return due, due.replace(":due:", ":due-at:", 1)
+
+    def due_at(self, match_id: str) -> str:
+        return self._keys(index_shard(match_id))[1]
+
     def record(self, match_id: str, version: int, seats: list, now: float | None = None) -> None:
         """The match stands at `version` with `seats` (bots) to act; [] clears it."""
-        keys = [self.due, self.due_at]
+        keys = list(self._keys(index_shard(match_id)))
         args = [match_id, version, ",".join(str(s) for s in seats),
                 time.time() if now is None else now]
         if self._replication is None:
             self._record(keys=keys, args=args)
         else:
-            self._replication.run(self.due, lambda pipe: self._record(keys=keys, args=args,
-                                                                      client=pipe))
+            self._replication.run(keys[0], lambda pipe: self._record(keys=keys, args=args,
+                                                                     client=pipe))
 
     def late(self, now: float | None = None) -> list:
         """(match_id, version, seats) of turns sent more than REDO_SECONDS ago; each is
         marked sent now."""
         now = time.time() if now is None else now
-        matches = self.redis.zrangebyscore(self.due_at, "-inf", now - REDO_SECONDS,
-                                           start=0, num=BATCH)
-        if not matches:
+        shards = [self._keys(shard) for shard in range(INDEX_SHARDS)]
+        pipe = self.redis.pipeline(transaction=False)
+        for _, due_at in shards:
+            pipe.zrangebyscore(due_at, "-inf", now - REDO_SECONDS, start=0, num=BATCH)
+        found = [(keys, matches) for keys, matches in zip(shards, pipe.execute()) if matches]
+        if not found:
             return []
-        values = self.redis.hmget(self.due, matches)
+        pipe = self.redis.pipeline(transaction=False)
+        for (due, _), matches in found:
+            pipe.hmget(due, matches)
+        values = pipe.execute()
         pipe = self.redis.pipeline(transaction=False)
         late = []
-        for match, value in zip(matches, values):
-            if value is None:
-                pipe.zrem(self.due_at, match)
-                continue
-            version, seats = value.decode().split("|")
-            late.append((match.decode(), int(version), [int(s) for s in seats.split(",")]))
-            pipe.zadd(self.due_at, {match: now}, xx=True)
+        for ((_, due_at), matches), held in zip(found, values):
+            for match, value in zip(matches, held):
+                if value is None:
+                    pipe.zrem(due_at, match)
+                    continue
+                version, seats = value.decode().split("|")
+                late.append((match.decode(), int(version), [int(s) for s in seats.split(",")]))
+                pipe.zadd(due_at, {match: now}, xx=True)
         pipe.execute()
         return late

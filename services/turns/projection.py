@@ -189,9 +189,9 @@ def _write(pipe, scripted: list, keys, entry_script, announced: dict, rows: list
     its end is news)."""
     match_id = announced["match_id"]
     if deadline is None:
-        pipe.zrem(keys.deadlines(), match_id)
+        pipe.zrem(keys.deadlines(match_id), match_id)
     else:
-        pipe.zadd(keys.deadlines(), {match_id: deadline})
+        pipe.zadd(keys.deadlines(match_id), {match_id: deadline})
     if was_active and announced["status"] != "active":
         for row in rows:
             pipe.xadd(keys.player_feed(row.player_id),

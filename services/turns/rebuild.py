@@ -17,7 +17,7 @@ from services.turns.projection import project_match
 
 def _projection_keys(ctx: TurnsContext) -> list:
     ns = ctx.keys.namespace
-    found = [ctx.keys.deadlines()]
+    found = ctx.keys.deadline_shards()
     for pattern in (f"{ns}player:{{*}}:to-act", f"{ns}player:{{*}}:turns",
                     f"{ns}match:{{*}}:turn-version"):
         found += list(ctx.redis.scan_iter(match=pattern, count=1000))

@@ -74,18 +74,22 @@ def sweep(ctx, now: Optional[float] = None) -> SweepReport:
 
 def _deadlines(ctx, now: float, report: SweepReport) -> None:
     settings = ctx.settings
-    due = ctx.redis.zrangebyscore(ctx.keys.deadlines(), "-inf", now, start=0,
-                                  num=settings.sweep_batch, withscores=True,
-                                  score_cast_func=lambda raw: raw)
+    shards = ctx.keys.deadline_shards()
+    pipe = ctx.redis.pipeline(transaction=False)  # one round trip (per master) for all
+    for key in shards:
+        pipe.zrangebyscore(key, "-inf", now, start=0, num=-(-settings.sweep_batch // len(shards)),
+                           withscores=True, score_cast_func=lambda raw: raw)
+    due = [(key, member, score) for key, found in zip(shards, pipe.execute())
+           for member, score in found]
     report.due = len(due)
     if not due:
         return
     sha = ctx.redis.script_load(_CAS)
     pipe = ctx.redis.pipeline(transaction=False)
-    for member, score in due:
+    for key, member, score in due:
         match_id = member.decode()
         rearm = _sweep_match(ctx, match_id, now, report)
-        pipe.evalsha(sha, 1, ctx.keys.deadlines(), score,
+        pipe.evalsha(sha, 1, key, score,
                      "" if rearm is None else repr(rearm), match_id)
     pipe.execute()
 

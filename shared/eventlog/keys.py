@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import uuid
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -20,6 +21,20 @@ MATCH_ID = re.compile(r"^[0-9a-f]{32}$")
 
 
 SLOTS = 16384  # Redis Cluster's hash slots
+# Indexes over every match (turn deadlines, bot due records) are split into this many keys,
+# spread over the slot space like bus partitions: every announcement writes them, and one
+# key would put all those writes on one master's core (deploy/SCALING.md).
+INDEX_SHARDS = 16
+
+
+def index_shard(match_id: str) -> int:
+    """The shard of a per-match index that holds `match_id`."""
+    return zlib.crc32(match_id.encode()) % INDEX_SHARDS
+
+
+def index_key(prefix: str, name: str, shard: int) -> str:
+    """Shard `shard` of the index `name`: a key tagged to sit on its share of the slots."""
+    return f"{prefix}{name}:{shard}:{{{_spread_tag(name, shard, INDEX_SHARDS)}}}"
 
 
 @lru_cache(maxsize=None)
@@ -90,9 +105,13 @@ class Keys:
 
     # ---- play-by-turn (services/turns): clocks, "your turn", notifications, vacations ----
 
-    def deadlines(self) -> str:
-        """ZSET match_id -> the match's next deadline (epoch seconds): what the sweep reads."""
-        return f"{self.namespace}turns:deadlines"
+    def deadlines(self, match_id: str) -> str:
+        """ZSET match_id -> the match's next deadline (epoch seconds), for the matches of
+        one shard (INDEX_SHARDS of them): what the sweep reads."""
+        return index_key(self.namespace, "turns:deadlines", index_shard(match_id))
+
+    def deadline_shards(self) -> list:
+        return [index_key(self.namespace, "turns:deadlines", s) for s in range(INDEX_SHARDS)]
 
     def turn_version(self, match_id: str) -> str:
         """STRING "<version>|<a|o>": the match's last announcement projected (active/over);

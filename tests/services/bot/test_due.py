@@ -41,7 +41,7 @@ def test_the_dispatcher_sends_a_lost_turn_again(ctx, bot_settings):  # noqa: F81
     queue = bot_settings.base.namespace + bot_settings.queue
     ctx.redis.delete(queue)                    # the task is lost
     assert dispatcher.resend_late() == []      # not late yet
-    dispatcher.due.redis.zadd(dispatcher.due.due_at, {match_id: time.time() - REDO_SECONDS - 1})
+    dispatcher.due.redis.zadd(dispatcher.due.due_at(match_id), {match_id: time.time() - REDO_SECONDS - 1})
     assert dispatcher.resend_late() == [task_id(match_id, version, 0)]
     queued = [json.loads(raw)["headers"]["id"] for raw in ctx.redis.lrange(queue, 0, -1)]
     assert queued == [task_id(match_id, version, 0)]

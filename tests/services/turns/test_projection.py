@@ -81,7 +81,7 @@ def test_a_finished_match_leaves_every_list_and_tells_both_players(match_app, tu
     assert over["status"] == "finished"
     project(turns_ctx.redis, turns_ctx.keys, [over])
     assert _to_act(turns_ctx, ana) == [] and _to_act(turns_ctx, bo) == []
-    assert turns_ctx.redis.zscore(turns_ctx.keys.deadlines(), match_id) is None
+    assert turns_ctx.redis.zscore(turns_ctx.keys.deadlines(match_id), match_id) is None
     last = turns_ctx.redis.xrevrange(turns_ctx.keys.player_feed(bo.player_id), count=1)
     assert b'"type":"match_over"' in last[0][1][b"m"]
 

@@ -36,14 +36,14 @@ def test_a_deadline_passed_while_no_worker_ran_is_timed_out_once(match_app, turn
     match_id = start_match(client, ana, [ana, bo],
                            clock={"per_move_seconds": 2, "on_timeout": "forfeit"})
     project_match(turns_ctx, match_id)
-    deadline = turns_ctx.redis.zscore(ctx.keys.deadlines(), match_id)
+    deadline = turns_ctx.redis.zscore(ctx.keys.deadlines(match_id), match_id)
     assert deadline is not None
     assert sweep(turns_ctx, now=deadline - 1).timeouts_sent == 0  # not yet due
     later = deadline + 3600  # every worker was down for an hour
     first = sweep(turns_ctx, now=later)
     assert first.timeouts_sent == 1 and first.lateness == [pytest.approx(3600)]
     # Not appended yet (the match consumer is down too): the entry is re-armed, sent again.
-    rearmed = turns_ctx.redis.zscore(ctx.keys.deadlines(), match_id)
+    rearmed = turns_ctx.redis.zscore(ctx.keys.deadlines(match_id), match_id)
     assert rearmed == pytest.approx(later + turns_ctx.settings.resend_seconds)
     assert sweep(turns_ctx, now=rearmed).timeouts_sent == 1
     sent = _commands(ctx)
@@ -55,7 +55,7 @@ def test_a_deadline_passed_while_no_worker_ran_is_timed_out_once(match_app, turn
     assert types == ["MatchCreated", "InvitationAccepted", "GameStarted", "TurnTimedOut",
                      "SeatForfeited"]
     project_match(turns_ctx, match_id)
-    assert turns_ctx.redis.zscore(ctx.keys.deadlines(), match_id) is None
+    assert turns_ctx.redis.zscore(ctx.keys.deadlines(match_id), match_id) is None
     assert sweep(turns_ctx, now=later + 60).timeouts_sent == 0
 
 

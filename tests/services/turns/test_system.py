@@ -74,7 +74,8 @@ def test_an_absent_players_turn_is_played_by_a_bot_and_they_take_the_seat_back(
 
 
 def _projection(ctx, players, matches):
-    out = {"deadlines": ctx.redis.zrange(ctx.keys.deadlines(), 0, -1, withscores=True),
+    out = {"deadlines": [ctx.redis.zrange(key, 0, -1, withscores=True)
+                         for key in ctx.keys.deadline_shards()],
            "versions": {m: ctx.redis.get(ctx.keys.turn_version(m)) for m in matches}}
     for p in players:
         out[p.player_id] = (ctx.redis.zrange(ctx.keys.player_to_act(p.player_id), 0, -1,
