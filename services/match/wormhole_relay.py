@@ -74,7 +74,8 @@ def arrival_command(from_match: str, version: int, from_table: int, to_match: st
             "command": {"type": "wormhole_arrival", "transfer_id": transfer_id,
                         "from_match": from_match, "from_table": from_table,
                         "faction": sent["faction"], "ships": sent["ships"],
-                        "energy": sent["energy"], "cards": sent["cards"]}}
+                        "energy": sent["energy"], "cards": sent["cards"],
+                        "asteroids": sent["asteroids"]}}
 
 
 def after_append(ctx, state, logged: list) -> None:

@@ -47,8 +47,9 @@ class SystemCommandSchema(Schema):
 
 class TransferSchema(Schema):
     """What crosses a wormhole from one match (table) of a battle group to another: a
-    faction's ships, energy and a number of event cards (services/match/wormholes.py). The
-    transfer id (the sender's match id and the departure's version) makes it arrive once."""
+    faction's ships, energy and numbers of event cards and asteroids
+    (services/match/wormholes.py). The transfer id (the sender's match id and the
+    departure's version) makes it arrive once."""
 
     transfer_id = fields.String(required=True, validate=validate.Length(1, 100))
     from_match = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{32}$"))
@@ -57,6 +58,7 @@ class TransferSchema(Schema):
     ships = fields.Integer(required=True, strict=True, validate=validate.Range(1, 200))
     energy = fields.Integer(required=True, strict=True, validate=validate.Range(0, 1000))
     cards = fields.Integer(required=True, strict=True, validate=validate.Range(0, 100))
+    asteroids = fields.Integer(strict=True, validate=validate.Range(0, 100), load_default=0)
 
 
 class AnnouncedSeatSchema(Schema):

@@ -52,6 +52,7 @@ MESSAGES = Catalogue({
                        "{last}, and this match is table {own}."},
     "cargo_energy": {"en": "{ships} ship(s) carry at most {most} energy."},
     "cargo_cards": {"en": "{ships} ship(s) carry at most {most} event card(s)."},
+    "cargo_asteroids": {"en": "{ships} ship(s) carry at most {most} asteroid(s)."},
     "transfer_arrived": {"en": "Transfer {transfer} already came through the wormhole."},
     "transfer_faction": {"en": "Faction {faction} has no seat at this table."},
     "exotic_off": {"en": "{tech} is not played in this match (option exotic_exploration is "

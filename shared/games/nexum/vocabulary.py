@@ -80,6 +80,8 @@ JUMP = CommandType("jump", {
                       description="Energy the fleet carries to your faction there (default 0)."),
     "cards": listing(_CARD, 3, required=False,
                      description="Event cards from your hand the fleet carries (default none)."),
+    "asteroids": listing(integer(0, 10_000), 4, required=False,
+                         description="Loaded asteroids the fleet carries (default none)."),
 }, doc="Movement phase, multi-battle: ships enter the wormhole and come out at another table.")
 WORMHOLE_OPENED = EventType("WormholeOpened", doc="Multi-battle: this match's table and rules.")
 FLEET_DEPARTED = EventType("FleetDeparted", doc="Ships left through the wormhole (energy, cards).")

@@ -5,15 +5,17 @@ A multi-battle match is created with its table number and how many tables its gr
 (options set by the battle group, services/match/wormholes.py). The sector's Asteroid Cloud
 is flipped to its Wormhole side: a fleet entering it (a `jump`, paid like a move to the
 disk) leaves this match at once, with energy and event cards it carries, for the same
-faction at another table. Here that is one fact, FleetDeparted: the ships go back to this
-game's reserve and the cards to this game's deck (the book: "return your resources to your
+faction at another table, with energy, event cards and loaded asteroids it carries. Here
+that is one fact, FleetDeparted: the ships go back to this game's reserve, the cards to its
+deck and the asteroids to its asteroid reserve (the book: "return your resources to your
 game's deck and reserve"), and the faction draws 2 event cards per ship for the jump.
 
 The arrival is the platform's command, never a seat's: the match service carries each
 departure over the bus to the other table (`departure` says what crosses) and asks this
 engine what it causes there (`arrive`): FleetArrived puts the ships on that table's
-Wormhole, taken from the faction's reserve there, adds the energy (up to its cap) and draws
-as many event cards from that table's own deck. Each transfer has an id; one that already
+Wormhole, taken from the faction's reserve there, adds the energy (up to its cap), draws as
+many event cards from that table's own deck and as many asteroids from its own asteroid
+reserve (as many as the faction's Processing card holds). Each transfer has an id; one that already
 arrived is refused, so a redelivered transfer appends nothing. Ships on the Wormhole must
 leave it by the end of their faction's next turn (a Movement phase) or are destroyed, as on
 the Asteroid Cloud.
@@ -107,6 +109,13 @@ def check_jump(state, faction: int, command: dict) -> int:
     for card in cards:
         if card not in state.hands[faction] or cards.count(card) > 1:
             refuse("no_such_card", card=card)
+    asteroids = list(command.get("asteroids", []))
+    if len(asteroids) > ships * rules["asteroids_per_ship"]:
+        refuse("cargo_asteroids", most=ships * rules["asteroids_per_ship"], ships=ships)
+    loaded = dict(state.loaded[faction])
+    for asteroid in asteroids:
+        if asteroid not in loaded or asteroids.count(asteroid) > 1:
+            refuse("not_loaded", asteroid=asteroid)
     if cost + energy > state.energy[faction]:
         refuse("energy", cost=cost + energy, energy=state.energy[faction])
     return cost
@@ -115,9 +124,12 @@ def check_jump(state, faction: int, command: dict) -> int:
 def jump(tx, faction: int, command: dict) -> None:
     cost = check_jump(tx.state, faction, command)
     ships = command["ships"]
+    asteroids = sorted(command.get("asteroids", []))
+    loaded = dict(tx.state.loaded[faction])
     tx.emit(FLEET_DEPARTED, faction=faction, origin=command["origin"], ships=ships,
             table=command["table"], energy=command.get("energy", 0),
-            cards=list(command.get("cards", [])), cost=cost)
+            cards=list(command.get("cards", [])), asteroids=asteroids,
+            crystals=[loaded[a] for a in asteroids], cost=cost)
     draw_to_hand(tx, faction, ships * tx.state.wormhole.rules["jump_cards_per_ship"])
     check_stars(tx)
 
@@ -164,7 +176,8 @@ def departure(event: dict) -> Optional[dict]:
         return None
     data = event["data"]
     return {"table": data["table"], "faction": data["faction"], "ships": data["ships"],
-            "energy": data["energy"], "cards": len(data["cards"])}
+            "energy": data["energy"], "cards": len(data["cards"]),
+            "asteroids": len(data["asteroids"])}
 
 
 # ---- arriving ------------------------------------------------------------------------------
@@ -172,9 +185,9 @@ def departure(event: dict) -> Optional[dict]:
 def arrive(tx, transfer: dict) -> None:
     """The events a transfer from another table causes here (rules.arrival, Game.arrival).
 
-    `transfer`: {transfer_id, from_match, from_table, faction, ships, energy, cards}. A
-    faction no longer in play here receives nothing (its ships, energy and cards are lost:
-    recorded as such)."""
+    `transfer`: {transfer_id, from_match, from_table, faction, ships, energy, cards,
+    asteroids}. A faction no longer in play here receives nothing (its ships, energy, cards
+    and asteroids are lost: recorded as such)."""
     state = tx.state
     hole = state.wormhole
     if hole is None:
@@ -191,12 +204,24 @@ def arrive(tx, transfer: dict) -> None:
     energy = state.energy[faction]
     if alive:
         energy = min(board.energy_cap(state, faction), energy + transfer["energy"])
+    asteroids = _asteroids_arriving(tx, faction, transfer.get("asteroids", 0)) if alive else []
     tx.emit(FLEET_ARRIVED, transfer_id=transfer["transfer_id"],
             from_match=transfer["from_match"], from_table=source, faction=faction,
             ships=ships, lost=transfer["ships"] - ships,
-            energy=energy - state.energy[faction], energy_now=energy)
+            energy=energy - state.energy[faction], energy_now=energy, asteroids=asteroids,
+            asteroids_lost=transfer.get("asteroids", 0) - len(asteroids))
     if alive:
         draw_to_hand(tx, faction, transfer["cards"])
+
+
+def _asteroids_arriving(tx, faction: int, count: int) -> list:
+    """[[id, crystals]] drawn at random from this table's asteroid reserve, as many as the
+    faction's Processing card still holds (none without Processing I)."""
+    state = tx.state
+    room = board.processing_capacity(state, faction) - len(state.loaded[faction])
+    count = min(count, max(0, room), len(state.pool)) if state.mode == "asteroids" else 0
+    drawn = tx.rng.sample(list(state.pool), count) if count else []
+    return [[state.next_asteroid + i, crystals] for i, crystals in enumerate(drawn)]
 
 
 # ---- evolve --------------------------------------------------------------------------------
@@ -215,7 +240,10 @@ def _fleet_departed(state, d):
     leave = after.cloud_must_leave
     if origin == WORMHOLE:
         leave = max(0, leave - n)
+    kept = tuple(a for a in after.loaded[f] if a[0] not in d["asteroids"])
     return replace(after, reserve=add_at(after.reserve, f, n),
+                   loaded=set_at(after.loaded, f, kept),
+                   pool=tuple(sorted(after.pool + tuple(d["crystals"]))),
                    energy=add_at(after.energy, f, -(d["cost"] + d["energy"])),
                    hands=set_at(after.hands, f, tuple(hand)),
                    deck=tuple(sorted(after.deck + tuple(d["cards"]))),
@@ -226,8 +254,14 @@ def _fleet_arrived(state, d):
     f = d["faction"]
     after = add_ships(state, WORMHOLE, f, d["ships"]) if d["ships"] else state
     hole = replace(after.wormhole, received=after.wormhole.received | {d["transfer_id"]})
+    pool = list(after.pool)
+    for _, crystals in d["asteroids"]:
+        pool.remove(crystals)
     return replace(after, reserve=add_at(after.reserve, f, -d["ships"]),
-                   energy=set_at(after.energy, f, d["energy_now"]), wormhole=hole)
+                   energy=set_at(after.energy, f, d["energy_now"]), wormhole=hole,
+                   loaded=set_at(after.loaded, f, after.loaded[f]
+                                 + tuple((a, c) for a, c in d["asteroids"])),
+                   pool=tuple(pool), next_asteroid=after.next_asteroid + len(d["asteroids"]))
 
 
 APPLY = {WORMHOLE_OPENED.name: _wormhole_opened, FLEET_DEPARTED.name: _fleet_departed,
@@ -244,9 +278,16 @@ def view_part(state) -> dict:
 
 
 def redact(event: dict, seat) -> dict:
-    """The cards a fleet carried away are its owner's secret (their number is public)."""
+    """The cards a fleet carried away and the crystals of the asteroids that crossed are
+    their owner's secret (their numbers, and asteroid ids, are public)."""
     data = event["data"]
-    if event["type"] == FLEET_DEPARTED.name and data.get("faction") != seat \
-            and isinstance(data.get("cards"), list):
-        return {"type": event["type"], "data": {**data, "cards": len(data["cards"])}}
+    if data.get("faction") == seat:
+        return event
+    if event["type"] == FLEET_DEPARTED.name and isinstance(data.get("cards"), list):
+        hidden = {k: v for k, v in data.items() if k != "crystals"}
+        return {"type": event["type"], "data": {**hidden, "cards": len(data["cards"])}}
+    if event["type"] == FLEET_ARRIVED.name and data.get("asteroids") \
+            and isinstance(data["asteroids"][0], list):
+        return {"type": event["type"],
+                "data": {**data, "asteroids": [a for a, _ in data["asteroids"]]}}
     return event

@@ -24,9 +24,10 @@ def table(**options):
 
 
 def transfer(transfer_id="f" * 32 + ":40", faction=0, ships=2, energy=3, cards=1,
-             from_table=1):
+             from_table=1, asteroids=0):
     return {"transfer_id": transfer_id, "from_match": "f" * 32, "from_table": from_table,
-            "faction": faction, "ships": ships, "energy": energy, "cards": cards}
+            "faction": faction, "ships": ships, "energy": energy, "cards": cards,
+            "asteroids": asteroids}
 
 
 def arrive(state, given, seed=0):
@@ -68,14 +69,14 @@ def test_a_jump_takes_ships_energy_and_cards_to_another_table():
     assert types(events)[:2] == ["FleetDeparted", "CardsDrawn"]
     departed = events[0]["data"]
     assert departed == {"faction": 0, "origin": "B1", "ships": 2, "table": 1, "energy": 3,
-                        "cards": ["D2"], "cost": 4}
+                        "cards": ["D2"], "asteroids": [], "crystals": [], "cost": 4}
     assert ships_at(after, "B1", 0) == 1 and after.reserve[0] == reserve + 2
     assert after.energy[0] == 10 - 4 - 3
     drawn = events[1]["data"]["cards"]
     assert len(drawn) == 2 * RULES["jump_cards_per_ship"] and "D2" not in after.hands[0]
     assert len(after.deck) == deck + 1 - len(drawn)  # D2 back in this game's deck
     assert GAME.departure(events[0]) == {"table": 1, "faction": 0, "ships": 2, "energy": 3,
-                                         "cards": 1}
+                                         "cards": 1, "asteroids": 0}
 
 
 def test_the_cards_a_fleet_carries_are_hidden_from_others():
@@ -86,12 +87,40 @@ def test_the_cards_a_fleet_carries_are_hidden_from_others():
     assert GAME.redact(events[0], 0)["data"]["cards"] == ["D2"]
 
 
+def test_loaded_asteroids_cross_and_are_drawn_again_at_the_other_table():
+    """A p.18: ships also transport Asteroids; "the specific type received will be determined
+    at random at the destination game". The crystals stay their owner's secret."""
+    state = place(table(), ("B1", 0, 2))
+    state = at_phase(state, 0, "movement", loaded=(((7, "BG"), (8, "YY")), ()),
+                     techs=(("processing_1",), ()))
+    pool = len(state.pool)
+    events, after = play(state, 0, JUMP(origin="B1", ships=1, table=1, asteroids=[8]))
+    assert events[0]["data"]["asteroids"] == [8] and events[0]["data"]["crystals"] == ["YY"]
+    assert after.loaded[0] == ((7, "BG"),) and len(after.pool) == pool + 1
+    assert "crystals" not in GAME.redact(events[0], 1)["data"]
+    assert GAME.departure(events[0])["asteroids"] == 1
+
+    receiving = replace(table(battle_table=1), techs=(("processing_1",), ()),
+                        loaded=(((3, "GG"),), ()), next_asteroid=9)
+    events, arrived = arrive(receiving, transfer(from_table=0, asteroids=2, cards=0))
+    data = events[0]["data"]
+    assert len(data["asteroids"]) == 1 and data["asteroids_lost"] == 1  # Processing I holds 2
+    assert data["asteroids"][0][0] == 9 and arrived.next_asteroid == 10
+    assert len(arrived.loaded[0]) == 2 and len(arrived.pool) == len(receiving.pool) - 1
+    assert GAME.redact(events[0], 1)["data"]["asteroids"] == [9]
+    assert GAME.redact(events[0], 0)["data"]["asteroids"] == data["asteroids"]
+    events, _ = arrive(table(battle_table=1), transfer(from_table=0, asteroids=1, cards=0))
+    assert events[0]["data"]["asteroids_lost"] == 1  # no Processing card: nowhere to load them
+
+
 @pytest.mark.parametrize("command, why", [
     (JUMP(origin="B1", ships=1, table=0), "this match is table 0"),
     (JUMP(origin="B1", ships=1, table=3), "tables 0 to 1"),
     (JUMP(origin="B1", ships=1, table=1, energy=6), "at most 5 energy"),
     (JUMP(origin="B1", ships=1, table=1, cards=["D2", "E1"]), "at most 1 event card"),
     (JUMP(origin="B1", ships=1, table=1, cards=["A3"]), "not in your hand"),
+    (JUMP(origin="B1", ships=1, table=1, asteroids=[1, 2]), "at most 1 asteroid"),
+    (JUMP(origin="B1", ships=2, table=1, asteroids=[5]), "not loaded"),
     (JUMP(origin="B1", ships=4, table=1), "no ships at B1"),
     (JUMP(origin="A1", ships=1, table=1), "not adjacent"),
     (JUMP(origin="B1", ships=3, table=1, energy=5), "costs 11 energy"),
