@@ -7,6 +7,9 @@ import json
 import time
 
 OPTIONS = {"sector": "ihx", "mode": "eventless", "ai": "0"}
+# The Wormhole's label names its own table ("⊛ 0"): the page shows that table's board.
+SHOWS_TABLE = ("t => (document.querySelector('#match-root [data-place=wormhole] .place-name')"
+               " || {}).textContent === '⊛ ' + t")
 
 
 def _wait(condition, seconds: float, what: str):
@@ -37,7 +40,7 @@ def test_a_jump_is_offered_drawn_and_arrives_at_the_other_table(open_page, stack
     jumps = _wait(my_movement, 90, "seat 0's movement phase (after the bot's turn)")
 
     page.open_match(sender)
-    page.wait_for_selector("#match-root [data-place=wormhole]")
+    page.wait_for_function(SHOWS_TABLE, arg=0)
     page.wait_for_selector("#match-root [data-command], #match-root [data-choice-key]")
     if page.query_selector("#match-root [data-choice-key]") is None:
         offered = {json.dumps(c, sort_keys=True) for c in page.commands()}
@@ -54,6 +57,7 @@ def test_a_jump_is_offered_drawn_and_arrives_at_the_other_table(open_page, stack
         return view["ships"].get("wormhole", {}).get("0")
     assert _wait(arrived, 30, "the fleet at the other table") == 1
     page.open_match(receiver)
-    page.wait_for_selector("#match-root [data-place=wormhole]")
+    page.wait_for_function(SHOWS_TABLE, arg=1)
+    page.wait_for_selector("text=fleet arrived")
     page.screenshot_to("board-nexum-wormhole-receiver")
     assert not page.errors

@@ -46,11 +46,16 @@ export class MatchPage {
     this.chooser = new Chooser(this.renderer, () => this.render());
     this.chooser.reset(this.legal.commands);
     await this.loadHistory();
+    if (this.stopped) return;   // the page was left while it loaded: draw nothing, follow nothing
     this.render();
     this.follow();
   }
 
   stop() {
+    // A page left (another match opened) must never draw again into the shared root: its
+    // pending refresh is cancelled and anything still awaited checks `stopped`.
+    this.stopped = true;
+    clearTimeout(this.refreshing);
     clearInterval(this.ticker);
     this.live && this.live.close();
     this.root.removeEventListener("click", this.onClick);
@@ -113,6 +118,7 @@ export class MatchPage {
         return true;
       },
       onStatus: (status) => {
+        if (this.stopped) return;   // the root is another page's now
         // The server ends the stream once the match is over and everything is sent.
         if (status === "reconnecting" && this.match && !["active", "invited"].includes(this.match.status)) {
           this.live.close();
@@ -130,7 +136,7 @@ export class MatchPage {
     this.refreshing = setTimeout(async () => {
       this.refreshing = null;
       try { await this.refresh(); } catch (error) { this.notice = { kind: "error", text: error.message }; }
-      this.render();
+      if (!this.stopped) this.render();
     }, 60);
   }
 
@@ -205,6 +211,7 @@ export class MatchPage {
   }
 
   render() {
+    if (this.stopped) return;
     if (!this.match) return;
     if (this.match.status === "invited" || this.match.status === "declined") {
       this.renderInvitation();
