@@ -254,3 +254,62 @@ def test_a_random_table_with_arrivals_replays_to_the_same_state():
         replayed = GAME.evolve(replayed, event)
     assert replayed == state and arrivals >= 2
     assert len(state.wormhole.received) == arrivals
+
+
+def _fold(events):
+    state = None
+    for event in events:
+        state = GAME.evolve(state, event)
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_random_tables_exchange_fleets_exactly_once(seed):
+    """Two tables of one group played at random, a jump taken 30% of the times one is legal
+    (eventless: hyperspace from the start, so jumps are legal from the first turn). Every departure is delivered to the other table twice, as an
+    at-least-once bus may: it arrives once, the repeat is refused. Each table's log alone
+    folds to its live state."""
+    rng = random.Random(seed)
+    tables = []
+    for t in range(2):
+        options = GAME.spec.resolve_options({"sector": "ihx", "mode": "eventless", "ai": "0",
+                                             **TABLE_0, "battle_table": t})
+        events = GAME.setup(options, 2, rng)
+        tables.append({"state": _fold(events), "events": list(events)})
+    departures = arrivals = refused = 0
+    for step in range(800):
+        table = tables[step % 2]
+        acting = GAME.to_act(table["state"])
+        if not acting:
+            continue
+        seat = acting[0]
+        legal = GAME.legal_commands(table["state"], seat)
+        jumps = [c for c in legal if c["type"] == "jump"]
+        command = rng.choice(jumps if jumps and rng.random() < 0.3 else legal)
+        for event in GAME.decide(table["state"], seat, command, rng):
+            table["events"].append(event)
+            table["state"] = GAME.evolve(table["state"], event)
+            sent = GAME.departure(event)
+            if sent is None:
+                continue
+            departures += 1
+            other = tables[sent["table"]]
+            transfer = {"transfer_id": f"{step % 2}:{len(table['events'])}",
+                        "from_match": "e" * 32, "from_table": step % 2, **sent}
+            del transfer["table"]
+            for _ in range(2):
+                try:
+                    new = GAME.arrival(other["state"], transfer, rng)
+                except IllegalCommand:
+                    refused += 1
+                    continue
+                arrivals += 1
+                for fact in new:
+                    other["events"].append(fact)
+                    other["state"] = GAME.evolve(other["state"], fact)
+    assert departures > 0
+    assert arrivals == refused == departures
+    for table in tables:
+        assert _fold(table["events"]) == table["state"]
+        received = [e for e in table["events"] if e["type"] == "FleetArrived"]
+        assert len({e["data"]["transfer_id"] for e in received}) == len(received)
