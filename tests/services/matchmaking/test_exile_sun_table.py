@@ -2,8 +2,7 @@
 three players ask for a 3-player Exile Sun table, are seated together in one match the match
 service creates, and each is offered its own commands; the spectator sees no one's hand.
 The pairing loop, the dispatcher and the match service's formed-group consumer are the real
-objects, driven a
-step at a time in-process, on a real Redis."""
+objects, driven a step at a time in-process, on a real Redis."""
 import time
 
 from services.match.app import create_app as create_match_app

@@ -16,7 +16,8 @@ import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
 const UNIT = 30;                 // one step of the System template, in SVG units
 const SIZE = 760;
 const CENTRE = SIZE / 2;
-const OUTER = 340;               // the ring's radius at a System's outer row (y = 0)
+// The ring's radius at a System's outer row (y = 0), by player count: room for the Systems.
+const OUTER = { 2: 240, 3: 280, 4: 320, 5: 340, 6: 340 };
 const SEAT_CLASSES = ["s0", "s1", "s2", "s3", "s4", "s5"];
 const TOKEN_LETTER = { heavy: "H", medium: "M", light: "L", shipyard: "S", decoy: "D" };
 
@@ -52,7 +53,7 @@ export function layout(map) {
   const systemName = (slot, space) => (space === "e2" ? `x${slot}` : space === "e1" ? `x${(slot - 1 + n) % n}` : `s${slot}.${space}`);
   const place = (slot, [x, y]) => {
     const angle = (2 * Math.PI * slot) / n - Math.PI / 2;
-    const radius = OUTER - y * UNIT;
+    const radius = (OUTER[n] || 340) - y * UNIT;
     return [CENTRE + radius * Math.cos(angle) - x * UNIT * Math.sin(angle),
             CENTRE + radius * Math.sin(angle) + x * UNIT * Math.cos(angle)];
   };
@@ -172,12 +173,17 @@ export default {
     const { spots, edges } = layout(view.map);
     drawSpaces(svg, view, spots, edges, ctx);
     drawFleets(svg, view, spots, ctx);
+    // The board's own box (two Systems leave the ring's sides empty), the lines below it.
+    const xs = Object.values(spots).map((p) => p[0]), ys = Object.values(spots).map((p) => p[1]);
+    const width = Math.max(Math.max(...xs) - Math.min(...xs) + 70, 560);
+    const left = (Math.max(...xs) + Math.min(...xs)) / 2 - width / 2;
+    const top = Math.min(...ys) - 30, bottom = Math.max(...ys) + 20;
     const lines = sideLines(view, ctx);
     lines.forEach((line, n) => {
       const [seat, text] = Array.isArray(line) ? line : [null, line];
-      svg.append(s("text", { x: 12, y: SIZE + 16 + n * 18, class: `side-line${seat !== null ? ` ${SEAT_CLASSES[seat]}-text` : ""}` }, text));
+      svg.append(s("text", { x: left + 8, y: bottom + 16 + n * 18, class: `side-line${seat !== null ? ` ${SEAT_CLASSES[seat]}-text` : ""}` }, text));
     });
-    svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE + 26 + lines.length * 18}`);
+    svg.setAttribute("viewBox", `${left} ${top} ${width} ${bottom - top + 26 + lines.length * 18}`);
     return svg;
   },
   targets(command) {
