@@ -130,6 +130,7 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
             if expected_version is not None and expected_version != state.version:
                 raise errors.VersionConflict(state.version)
             events = decisions.decide(state, cause, seed)
+            wormhole_relay.check_destinations(ctx, state, events)  # multi-battle jumps
         except Exception:
             if not current:  # refused on what may be an old state: decide on the log's
                 state, current = load_match(ctx, match_id), True

@@ -25,6 +25,7 @@ from shared.eventlog.store import MatchNotFound
 from shared.faults import pause_point
 from shared.games.registry import get_game
 from shared.schemas.bus import COMMANDS, SYSTEM
+from shared.web.errors import IllegalCommand
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = 1.0
@@ -63,6 +64,30 @@ def relay(ctx, match_id: str) -> int:
         pause_point("wormhole-relay:published")  # crash tests: on the bus, cursor not moved
     ctx.redis.hset(ctx.keys.match_wormhole(match_id), "relayed", events[-1]["v"])
     return len(messages)
+
+
+def check_destinations(ctx, state, events: list) -> None:
+    """Refuse, before it is appended, a command whose departure goes to a table that cannot
+    take it now (still waiting for invited players, or over), rather than lose the fleet
+    after. Only the command path asks (verify has no other table to ask, and need not: a
+    refused command is never in a log); a table that ends between this check and the
+    arrival still refuses it (reported on "rejections")."""
+    engine = state.engine
+    if engine.departure is None:
+        return
+    sent = [d for d in (engine.departure(e) for e in events) if d is not None]
+    if not sent:
+        return
+    group = ctx.redis.hget(ctx.keys.match_wormhole(state.match_id), "group")
+    if group is None:
+        return
+    _, tables = _group(ctx, group.decode())
+    for departure in sent:
+        status = ctx.store.load(tables[departure["table"]]).status
+        if status != "active":
+            waiting = " (it waits for its invited players)" if status == "invited" else ""
+            raise IllegalCommand(f"Table {departure['table']} cannot take a fleet: its match "
+                                 f"is {status}{waiting}.")
 
 
 def arrival_command(from_match: str, version: int, from_table: int, to_match: str,

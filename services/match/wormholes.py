@@ -24,8 +24,10 @@ A fleet crosses in three steps, each repeated, never skipped, by a crash:
    already arrived): at-least-once delivery plus idempotent arrival is an exactly-once
    effect.
 
-A transfer the receiver refuses (its match is over, or not started) is lost; the refusal is
-published on "rejections", as for any bus command.
+A jump to a table that is over or not started is refused before it is appended
+(wormhole_relay.check_destinations); a table that ends between the jump and the arrival
+refuses the arrival: that fleet is lost, the refusal published on "rejections" as for any
+bus command.
 """
 from __future__ import annotations
 

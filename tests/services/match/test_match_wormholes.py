@@ -12,8 +12,8 @@ from services.match.consumer import Consumer, handle
 from services.match.wormhole_relay import relay
 from shared.schemas.bus import COMMANDS, REJECTIONS
 from tests.services.match.conftest import Player
-from tests.services.match.wormhole_tables import (arrivals, create_group, jump, sent_arrivals,
-                                                  topic)
+from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, jump,
+                                                  sent_arrivals, to_movement, topic)
 
 pytestmark = pytest.mark.cluster_too  # keys of several matches and groups: several slots
 
@@ -127,13 +127,30 @@ def test_a_departure_never_relayed_is_relayed_by_the_sweep(client, ctx, ana, bo)
     assert len(arrivals(ctx, receiver)) == 1
 
 
-def test_a_transfer_to_a_finished_table_is_refused_and_reported(client, ctx, ana, bo):
+def test_a_jump_to_a_table_that_is_over_or_not_started_is_refused(client, ctx, ana, bo):
+    """Refused before it is appended (422), rather than lost after."""
+    group = create_group(client, ana, bo, tables=3, accept=(0, 1))
+    sender, finished, waiting = (t["match_id"] for t in group["tables"])
+    resign = client.post(f"/v1/matches/{finished}/commands", headers=bo.headers,
+                         json={"command": {"type": "resign"}, "command_id": "r"})
+    assert resign.status_code == 200
+    to_movement(client, ana, bo, sender)
+    version = ctx.log.version(sender)
+    for table, why in ((1, "is finished"), (2, "invited players")):
+        answer = client.post(f"/v1/matches/{sender}/commands", headers=ana.headers,
+                             json={"command": {**JUMP, "table": table}, "command_id": f"j{table}"})
+        assert answer.status_code == 422 and why in answer.get_json()["message"]
+    assert ctx.log.version(sender) == version
+
+
+def test_a_table_that_ends_before_the_arrival_refuses_it_and_it_is_reported(client, ctx, ana,
+                                                                            bo):
     group = create_group(client, ana, bo)
     sender, receiver = (t["match_id"] for t in group["tables"])
+    jump(client, ana, bo, sender)
     resign = client.post(f"/v1/matches/{receiver}/commands", headers=bo.headers,
                          json={"command": {"type": "resign"}, "command_id": "r"})
     assert resign.status_code == 200
-    jump(client, ana, bo, sender)
     _drain(Consumer(ctx, name="one"))
     assert arrivals(ctx, receiver) == []
     rejected = topic(ctx, REJECTIONS)

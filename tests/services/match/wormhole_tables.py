@@ -11,8 +11,9 @@ from tests.invitations import accept_all
 TABLE_OPTIONS = {"sector": "ihx", "mode": "eventless", "ai": "0"}
 
 
-def create_group(client, ana, bo, tables: int = 2) -> dict:
-    """Ana creates the group (Ana seat 0, Bo seat 1 at every table); Bo accepts each."""
+def create_group(client, ana, bo, tables: int = 2, accept=None) -> dict:
+    """Ana creates the group (Ana seat 0, Bo seat 1 at every table); Bo accepts each (or
+    the tables `accept` lists)."""
     response = client.post("/v1/battle-groups", headers=ana.headers, json={
         "game": "nexum", "tables": [
             {"seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}],
@@ -20,7 +21,8 @@ def create_group(client, ana, bo, tables: int = 2) -> dict:
     assert response.status_code == 201, response.get_json()
     group = response.get_json()
     for table in group["tables"]:
-        accept_all(client, table["match_id"], [bo])
+        if accept is None or table["table"] in accept:
+            accept_all(client, table["match_id"], [bo])
     return group
 
 
