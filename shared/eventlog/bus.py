@@ -129,9 +129,7 @@ class Bus:
                 return claimed
             acks = []
         if self.cluster:
-            for ack_group, deliveries in acks:
-                self.ack_all(deliveries, ack_group)
-            reply = self._read_cluster(topic, group, consumer, count, block_ms)
+            reply = self._read_cluster(topic, group, consumer, count, block_ms, acks)
         else:
             pipe = self.redis.pipeline(transaction=False)
             for ack_group, deliveries in acks:
@@ -143,13 +141,17 @@ class Bus:
                 for stream, entries in (reply or []) for entry_id, fields in entries
                 if fields]
 
-    def _read_cluster(self, topic, group, consumer, count, block_ms) -> list:
-        """New entries of every partition, one slot per command (see the module's note)."""
+    def _read_cluster(self, topic, group, consumer, count, block_ms, acks=()) -> list:
+        """New entries of every partition, one slot per command (see the module's note);
+        `acks` go in the same pipeline (one round trip per master for both)."""
         streams = self.streams(topic)
         pipe = self.redis.pipeline(transaction=False)
+        for ack_group, deliveries in acks:
+            self._queue_acks(pipe, deliveries, ack_group)
         for stream in streams:
             pipe.xreadgroup(group, consumer, {stream: ">"}, count=count)
-        reply = [found for answer in pipe.execute() for found in (answer or [])]
+        answers = pipe.execute()[-len(streams):]
+        reply = [found for answer in answers for found in (answer or [])]
         deadline = time.monotonic() + (block_ms or 0) / 1000
         while not reply and block_ms:
             left_ms = int((deadline - time.monotonic()) * 1000)
