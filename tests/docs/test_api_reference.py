@@ -45,3 +45,31 @@ def test_every_error_code_of_both_services_is_in_the_reference():
 def test_the_readme_links_to_the_reference_in_the_repository():
     readme = (ROOT / "README.md").read_text()
     assert "docs/API.md" in readme and "../shared" not in readme
+
+
+
+def _game_command_schemas(spec) -> set:
+    """The schemas of the games' own command bodies (named after their game)."""
+    from shared.games.registry import games
+    prefixes = tuple(name.replace("_", "").lower() for name in games())
+    return {name for name in spec["components"]["schemas"]
+            if name.lower().startswith(prefixes)}
+
+
+def test_every_field_of_the_platforms_bodies_is_in_the_reference(settings):
+    """Every property of every body /openapi.json describes (requests and answers of both
+    services: tokens' `revoke_others`, the view's `invited`, clocks, vacations...) is named
+    in docs/API.md. The games' own command schemas are each game's rulebook's, and
+    flask-smorest's pagination header is not ours."""
+    from services.match.app import create_app as create_match
+    from services.matchmaking.app import create_app as create_matchmaking
+    reference = REFERENCE.read_text()
+    missing = []
+    for service in (create_match(settings), create_matchmaking(settings)):
+        spec = service.test_client().get("/openapi.json").get_json()
+        skipped = _game_command_schemas(spec) | {"PaginationMetadata"}
+        for name, schema in spec["components"]["schemas"].items():
+            if name not in skipped:
+                missing += [f"{name}.{prop}" for prop in schema.get("properties") or {}
+                            if f"`{prop}`" not in reference and f'"{prop}"' not in reference]
+    assert not missing, f"not in docs/API.md: {missing}"
