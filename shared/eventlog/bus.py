@@ -130,13 +130,16 @@ class Bus:
             acks = []
         if self.cluster:
             reply = self._read_cluster(topic, group, consumer, count, block_ms, acks)
-        else:
+        elif acks:
             pipe = self.redis.pipeline(transaction=False)
             for ack_group, deliveries in acks:
                 self._queue_acks(pipe, deliveries, ack_group)
             pipe.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
                             count=count, block=block_ms)
             reply = pipe.execute()[-1]
+        else:
+            reply = self.redis.xreadgroup(group, consumer, {s: ">" for s in self.streams(topic)},
+                                          count=count, block=block_ms)
         return [self._delivery(topic, stream, entry_id, fields, claimed=False)
                 for stream, entries in (reply or []) for entry_id, fields in entries
                 if fields]
