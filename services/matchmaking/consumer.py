@@ -29,7 +29,7 @@ from services.matchmaking.tasks import APPLY_RESULT, make_celery
 from shared.celery_broker import watch as watch_broker
 from shared.config import Settings
 from shared.eventlog import Delivery
-from shared.eventlog.consumer import BusConsumer, Subscription, serve
+from shared.eventlog.consumer import BusConsumer, Subscription, linger_seconds, serve
 from shared.schemas.bus import FINISHED_MATCHES, MatchAnnouncementSchema
 from shared.schemas.matchmaking import FORMED_RESULTS, FormedResultSchema
 
@@ -63,7 +63,8 @@ class Dispatcher(BusConsumer):
     """Reads "formed-results" and "matches" in the matchmaking group. A broker outage, like
     a Redis one, leaves the delivery pending rather than losing a result."""
 
-    def __init__(self, ctx, celery=None, name: Optional[str] = None):
+    def __init__(self, ctx, celery=None, name: Optional[str] = None,
+                 linger: Optional[float] = None):
         self.ctx = ctx
         self.celery = celery or make_celery(ctx.settings)
         self.due = DueRatings(ctx.redis, ctx.keys)
@@ -71,7 +72,7 @@ class Dispatcher(BusConsumer):
         super().__init__(ctx.bus, [Subscription(FORMED_RESULTS, GROUP, self._settle),
                                    Subscription(FINISHED_MATCHES, GROUP, self._rate,
                                                 handle_batch=self._rate_all)],
-                         name=name, transient=(OperationalError, StandingsBusy))
+                         name=name, transient=(OperationalError, StandingsBusy), linger=linger)
 
     def run_once(self, block_ms: Optional[int] = 1000) -> int:
         handled = super().run_once(block_ms)
@@ -119,8 +120,14 @@ class Dispatcher(BusConsumer):
             self.ctx.standings.apply_many([r for r in results if r is not None])
 
 
+# Results are not waited for by anyone's screen: after a batch, wait this long for more
+# finished matches to gather (a lone one is still handled at once).
+LINGER_MS = 50
+
+
 def main() -> None:
-    dispatcher = Dispatcher(context_module.build(Settings.from_env()))
+    dispatcher = Dispatcher(context_module.build(Settings.from_env()),
+                            linger=linger_seconds("ORRERY_MATCHMAKING_LINGER_MS", LINGER_MS))
     watch_broker(dispatcher.celery)
     serve(dispatcher, "matchmaking dispatcher")
 

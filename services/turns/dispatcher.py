@@ -23,7 +23,7 @@ from services.turns.context import TurnsContext, build
 from services.turns.projection import project
 from shared.celery_broker import watch as watch_broker
 from shared.eventlog import Delivery
-from shared.eventlog.consumer import BusConsumer, Subscription, serve
+from shared.eventlog.consumer import BusConsumer, Subscription, linger_seconds, serve
 from shared.schemas.bus import MATCHES
 
 GROUP = "turns"
@@ -50,9 +50,17 @@ class Dispatcher(BusConsumer):
         self._project([delivery])
 
 
+# "Your turn" is news for a person, not a program: after a batch the dispatcher waits this
+# long for the next appends to gather (a lone announcement is still projected at once), so
+# under load it projects several moves per round trip (issue 15: its CPU per move).
+LINGER_MS = 40
+
+
 def main() -> None:
     watch_broker(default_app)
-    serve(Dispatcher(build(default_app.turns_settings)), "turns dispatcher")
+    serve(Dispatcher(build(default_app.turns_settings),
+                     linger=linger_seconds("ORRERY_TURNS_LINGER_MS", LINGER_MS)),
+          "turns dispatcher")
 
 
 if __name__ == "__main__":

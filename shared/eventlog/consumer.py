@@ -52,8 +52,9 @@ class Subscription:
 BATCH = 64  # entries read per topic at a time
 
 
-def linger_seconds() -> float:
-    return float(os.environ.get("ORRERY_BUS_LINGER_MS", "10")) / 1000
+def linger_seconds(variable: str = "ORRERY_BUS_LINGER_MS", default_ms: float = 10) -> float:
+    """How long a consumer lingers after a batch that was not full (`variable`, in ms)."""
+    return float(os.environ.get(variable, default_ms)) / 1000
 
 
 def consumer_name() -> str:
