@@ -36,6 +36,7 @@ from shared.config import Settings
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONS = {"sector": "ihx", "mode": "eventless", "ai": "0"}
 JUMP = {"type": "jump", "origin": "A1", "ships": 1, "table": 1, "energy": 2}
+PAUSE_AT = "commands:wormhole_arrival:before-apply"  # read, not yet appended
 
 
 def _group(ctx, player: str) -> tuple:
@@ -109,7 +110,7 @@ def run(one_by_one: int = 40, burst: int = 100) -> None:
             processes[0].kill()
             processes[0].wait(10)
             marker = Path(tempfile.mkdtemp(prefix="orrery-bench-")) / "paused"
-            doomed = _consumer(settings, {"ORRERY_PAUSE_AT": "commands:wormhole_arrival:before-apply",
+            doomed = _consumer(settings, {"ORRERY_PAUSE_AT": PAUSE_AT,
                                           "ORRERY_PAUSE_FILE": str(marker)})
             processes.append(doomed)
             sender, receiver = _group(ctx, "bench")

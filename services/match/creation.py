@@ -33,14 +33,17 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     request creates nothing twice — and their `provenance`, kept in MatchCreated's data
     under "matchmaking" (where ratings look for a ranked mode). A player `caller` invites
     every other player seated. `battle_group`: the match is a table of a battle group
-    (services/match/wormholes.py), the only way a multi-battle match is made.
+    (services/match/wormholes.py), the only way a multi-battle match is made; the caller
+    need not sit at every table (a faction's players differ by table: teammates), and at a
+    table without them every player seated is invited.
     """
     if match_id is not None and ctx.log.version(match_id) > 0:
         return ctx.store.load(match_id)
     engine = _game(request["game"])
     options = _terms(engine, len(request["seats"]), request, battle_group)
     seats = _seats(ctx, request["seats"])
-    if caller is not None and not any(seat.get("player_id") == caller for seat in seats):
+    if caller is not None and not battle_group and \
+            not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
     match_id = match_id or uuid.uuid4().hex
     created_at = time.time()

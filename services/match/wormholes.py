@@ -50,7 +50,9 @@ SAME_MAP = ("sector", "mode")  # options every table of a group shares
 
 def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
     """Create the battle group `body` describes (CreateBattleGroupSchema, loaded): every
-    table checked first, then the group and its links written, then the tables created."""
+    table checked first, then the group and its links written, then the tables created.
+    The caller sits at one table at least; a faction's players may differ by table
+    (teammates, A p.18): each table invites the players seated there but the caller."""
     engine = _multi_battle_game(body["game"])
     tables = body["tables"]
     problems, maps = {}, set()
@@ -61,8 +63,6 @@ def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
             problems[str(i)] = {"options": {name: ["Set by the battle group."]
                                             for name in set_by_group}}
             continue
-        if not any(seat.get("player_id") == caller for seat in table["seats"]):
-            raise Forbidden(f"You must hold a seat at every table (not at table {i}).")
         table["options"] = {**given, "multi_battle": True, "battle_table": i,
                             "battle_tables": len(tables)}
         try:
@@ -72,6 +72,8 @@ def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
             problems[str(i)] = refused.fields
             continue
         maps.add(tuple(resolved.get(name) for name in SAME_MAP))
+    if not any(seat.get("player_id") == caller for table in tables for seat in table["seats"]):
+        raise Forbidden("You must hold a seat at one of the tables of a group you create.")
     if len(maps) > 1:  # A p.18: "all simultaneous games will use the same configuration"
         problems["options"] = ["Every table plays the same map: the same sector and mode."]
     if problems:

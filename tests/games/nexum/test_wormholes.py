@@ -266,9 +266,9 @@ def _fold(events):
 @pytest.mark.parametrize("seed", range(4))
 def test_two_random_tables_exchange_fleets_exactly_once(seed):
     """Two tables of one group played at random, a jump taken 30% of the times one is legal
-    (eventless: hyperspace from the start, so jumps are legal from the first turn). Every departure is delivered to the other table twice, as an
-    at-least-once bus may: it arrives once, the repeat is refused. Each table's log alone
-    folds to its live state."""
+    (eventless: hyperspace from the start, so jumps are legal from the first turn). Every
+    departure is delivered to the other table twice, as an at-least-once bus may: it
+    arrives once, the repeat is refused. Each table's log alone folds to its live state."""
     rng = random.Random(seed)
     tables = []
     for t in range(2):

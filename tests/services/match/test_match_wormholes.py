@@ -62,11 +62,25 @@ def test_a_group_the_rules_refuse_is_a_400_and_writes_nothing(client, ctx, ana, 
     assert not [k for k in after - before if b"match:" in k or b"battle:" in k]
 
 
-def test_a_group_needs_the_caller_at_every_table(client, ana, bo):
+def test_teammates_play_a_faction_at_different_tables(client, ana, bo):
+    """A p.18: "your teammate in that game will have to recover those ships": Ana plays
+    faction 0 at table 0, Cy at table 1; Cy is invited to table 1, and must accept it."""
+    cy = Player(client, "Cy")
     response = client.post("/v1/battle-groups", headers=ana.headers, json={
         "game": "nexum", "tables": [
             {"seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}]},
-            {"seats": [{"player_id": bo.player_id}, {"bot": "random"}]}]})
+            {"seats": [{"player_id": cy.player_id}, {"bot": "random"}]}]})
+    assert response.status_code == 201, response.get_json()
+    second = response.get_json()["tables"][1]["match_id"]
+    match = client.get(f"/v1/matches/{second}", headers=cy.headers).get_json()
+    assert match["status"] == "invited" and match["invited"] == [0]
+    assert client.post(f"/v1/matches/{second}/accept", headers=cy.headers).status_code == 200
+
+
+def test_a_group_needs_the_caller_at_one_table(client, ana, bo):
+    response = client.post("/v1/battle-groups", headers=ana.headers, json={
+        "game": "nexum",
+        "tables": [{"seats": [{"player_id": bo.player_id}, {"bot": "random"}]}] * 2})
     assert response.status_code == 403
 
 
