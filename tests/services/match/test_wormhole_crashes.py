@@ -28,6 +28,7 @@ from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, 
                                                   to_movement)
 
 ROOT = Path(__file__).resolve().parents[3]
+pytestmark = pytest.mark.cluster_too  # the crossing on a Redis Cluster as well
 
 
 @pytest.fixture
@@ -82,7 +83,9 @@ def _departure(ctx, match_id) -> int:
                                   "commands:wormhole_arrival:before-apply",
                                   "commands:wormhole_arrival:applied"])
 def test_a_consumer_killed_mid_transfer_loses_and_duplicates_nothing(
-        client, ctx, ana, bo, consumers, step, redis_url, monkeypatch, capsys):
+        client, ctx, ana, bo, consumers, step, redis_url, redis_backend, monkeypatch, capsys):
+    if redis_backend == "redis-cluster" and step.startswith("wormhole-relay"):
+        pytest.skip("on a cluster, the claims of a killed consumer's reads are what differ")
     group = create_group(client, ana, bo)
     sender, receiver = (t["match_id"] for t in group["tables"])
     to_movement(client, ana, bo, sender)
