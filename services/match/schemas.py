@@ -293,6 +293,9 @@ class CreateBattleGroupSchema(Schema):
 class BattleTableRefSchema(Schema):
     table = fields.Integer(required=True)
     match_id = fields.String(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "The table's match status: invited, active, finished, aborted, declined "
+                       "(missing: its creation never completed)."})
 
 
 class BattleGroupSchema(Schema):

@@ -38,6 +38,7 @@ import uuid
 from services.match.context import MatchContext
 from services.match.creation import create_match
 from shared.eventlog.keys import MATCH_ID
+from shared.eventlog.store import MatchNotFound
 from shared.games.registry import UnknownGame, get_game
 from shared.games.terms import TermsRefused, check_terms
 from shared.web.errors import Forbidden, InvalidRequest, NotFound
@@ -121,4 +122,13 @@ def group_view(ctx: MatchContext, group_id: str) -> dict:
     tables = json.loads(group[b"tables"])
     return {"group_id": group_id, "game": group[b"game"].decode(),
             "created_at": float(group[b"created_at"]),
-            "tables": [{"table": i, "match_id": m} for i, m in enumerate(tables)]}
+            "tables": [{"table": i, "match_id": m, "status": _status(ctx, m)}
+                       for i, m in enumerate(tables)]}
+
+
+def _status(ctx: MatchContext, match_id: str) -> str:
+    """The table's match status ("missing" when its creation never completed)."""
+    try:
+        return ctx.store.load(match_id).status
+    except MatchNotFound:
+        return "missing"

@@ -33,7 +33,8 @@ def test_a_battle_group_creates_linked_tables(client, ctx, ana, bo):
                                              "rules": match["view"]["wormhole"]["rules"]}
         assert "wormhole" in match["view"]["links"]
     again = client.get(f"/v1/battle-groups/{group['group_id']}").get_json()
-    assert again == group
+    assert [t["status"] for t in group["tables"]] == ["invited"] * 3  # Bo accepted after
+    assert again == {**group, "tables": [{**t, "status": "active"} for t in group["tables"]]}
 
 
 @pytest.mark.parametrize("body, where", [
