@@ -128,6 +128,9 @@ def test_a_master_killed_under_load_loses_no_acknowledged_command(stack, redis_c
           f"{ticket:.1f} s; commands acknowledged {before} before the kill, {after} in all")
     assert after > before  # the load went on through the failover
     _assert_logs_hold(_log(stack, redis_cluster), load, prober)
+    # A clocked match created just before the load stopped times out a second or two later.
+    wait_for(lambda: all(prober.call("get", f"/v1/matches/{m}").json()["status"] != "active"
+                         for m in load.clocked), 30, "every clocked match to time out")
     for match_id in load.clocked:
         types = [e["type"] for e in _log(stack, redis_cluster).read(match_id)]
         assert types.count("TurnTimedOut") == 1 and types.count("SeatForfeited") == 1, types
