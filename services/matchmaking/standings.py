@@ -95,17 +95,29 @@ class Standings:
             by_game.setdefault(result.game, {})[result.match_id] = result
         for game, batch in by_game.items():
             ordered = sorted(batch.values(), key=lambda r: r.order_key)
-            with self._locked(game):
-                said.update(self._apply_game(game, ordered))
+            lock = self._locked(game)
+            # The lock is taken in the same round trip as the reads it guards: they run
+            # after it on the game's slot, and every writer holds it, so what they read is
+            # what the writes below replace (a refused lock discards them and tries again).
+            players = sorted({s.player_id for r in ordered for s in r.humans})
+            read = lock.acquire(lambda pipe: self._queue_reads(pipe, game, ordered, players))
+            try:
+                said.update(self._apply_game(game, ordered, players, read))
+            finally:
+                lock.release()
         return [said[result.match_id] for result in results]
 
-    def _apply_game(self, game: str, ordered: list) -> dict:
-        """Under the game's lock: apply `ordered` (finishing order, one per match)."""
-        pipe = self.redis.pipeline(transaction=False)
+    def _queue_reads(self, pipe, game: str, ordered: list, players: list) -> None:
         for result in ordered:
             pipe.exists(self.keys.result(game, result.match_id))
         pipe.zrange(self.keys.results(game), -1, -1)
-        *known, last = pipe.execute()
+        for player_id in players:
+            pipe.hgetall(self.keys.standing(game, player_id))
+
+    def _apply_game(self, game: str, ordered: list, players: list, read: list) -> dict:
+        """Under the game's lock: apply `ordered` (finishing order, one per match), given
+        what `_queue_reads` read."""
+        known, last, raws = read[:len(ordered)], read[len(ordered)], read[len(ordered) + 1:]
         said = {r.match_id: "duplicate" for r, seen in zip(ordered, known) if seen}
         fresh = [r for r, seen in zip(ordered, known) if not seen]
         if not fresh:
@@ -117,12 +129,8 @@ class Standings:
             pipe.execute()
             self.write_all(game, ratings.replay(self.results(game)), results=None)
             return {**said, **{r.match_id: "recomputed" for r in fresh}}
-        players = sorted({s.player_id for result in fresh for s in result.humans})
-        pipe = self.redis.pipeline(transaction=False)
-        for player_id in players:
-            pipe.hgetall(self.keys.standing(game, player_id))
         table = {p: standing_from_fields(raw) if raw else Standing(p)
-                 for p, raw in zip(players, pipe.execute())}
+                 for p, raw in zip(players, raws)}
         changed: dict = {}
         for result in fresh:
             step = ratings.apply_result(table, result)
@@ -190,13 +198,28 @@ class _Lock:
         self.token = uuid.uuid4().hex
 
     def __enter__(self):
-        deadline = time.monotonic() + self.wait
-        while not self.redis.set(self.key, self.token, nx=True, px=LOCK_SECONDS * 1000):
-            if time.monotonic() > deadline:
-                raise StandingsBusy(self.key)
-            time.sleep(0.01)
+        self.acquire()
         return self
 
     def __exit__(self, *exc):
-        self.redis.eval(self._RELEASE, 1, self.key, self.token)
+        self.release()
         return False
+
+    def acquire(self, queue_reads=None) -> list:
+        """Take the lock, waiting up to `wait`; with `queue_reads(pipeline)`, in the same
+        round trip as those reads, whose replies it returns."""
+        deadline = time.monotonic() + self.wait
+        while True:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(self.key, self.token, nx=True, px=LOCK_SECONDS * 1000)
+            if queue_reads is not None:
+                queue_reads(pipe)
+            taken, *replies = pipe.execute()
+            if taken:
+                return replies
+            if time.monotonic() > deadline:
+                raise StandingsBusy(self.key)
+            time.sleep(0.01)
+
+    def release(self) -> None:
+        self.redis.eval(self._RELEASE, 1, self.key, self.token)
