@@ -21,6 +21,7 @@ TERMS = [
     ("exordium", 2, {}, {"per_move_seconds": 60, "on_timeout": "bot"}),
     ("exordium", 2, {"no_such_option": 1}, None),
     ("tictactoe", 2, {}, {"per_move_seconds": 60, "on_timeout": "forfeit"}),
+    ("nexum", 2, {"multi_battle": True}, None),  # a table of a battle group only
 ]
 
 
