@@ -1,7 +1,9 @@
 """`python -m bench [NAME ...]`: run benchmarks, each printing one JSON line per figure.
 
-With no names, every benchmark runs, in the order below. The bot strength run plays 400
-matches per pairing (about an hour on 2 cores); `BENCH_STRENGTH_MATCHES` scales it down.
+With no names, every benchmark runs, in the order below. The bot strength table is a quick
+run by default (40 Exordium and 2 Exsilium matches per pairing); `BENCH_STRENGTH_MATCHES=400
+BENCH_STRENGTH_EXSILIUM_MATCHES=200` is the full size its goals are stated at (hours: see
+bench/bot_strength.py). `BENCH_BOT_SPEED_POSITIONS` sets bot_speed's positions per game.
 Exsilium's endings play 20 greedy matches per scenario, with and without +2
 (`BENCH_EXSILIUM_MATCHES`, and `BENCH_EXSILIUM_SAMPLES` for the greedy bot's determinizations).
 """
@@ -18,7 +20,7 @@ ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_sta
 
 def _arguments(name: str) -> list:
     if name == "bot_strength":
-        return ["-n", os.environ.get("BENCH_STRENGTH_MATCHES", "400")]
+        return []  # sizes from its BENCH_STRENGTH_* environment
     if name == "exsilium_endings":
         return [os.environ.get("BENCH_EXSILIUM_MATCHES", "20"), "2",
                 os.environ.get("BENCH_EXSILIUM_SAMPLES", "8")]

@@ -1,10 +1,24 @@
-"""Bot strength on Exordium: mcts level 2 against random and against greedy, seats alternated.
+"""Bot strength per game and level: the table behind README's scale of levels.
 
-    python -m bench.bot_strength [-n 400] [-j CPUS]
+    python -m bench.bot_strength [--game exordium] [-n N] [-j JOBS]
 
-Goals: >= 95% wins against random, >= 70% against greedy. One JSON line per pairing, with
-the number of matches actually played (400 at level 2 takes about an hour per pairing on
-one core; -n scales it down).
+Every pairing is played with seats alternated (services/bot/arena.py) and reported with its
+95% Wilson interval; a JSON line per pairing, then the table. Pairings and goals (issue 16):
+
+- mcts level 2 against greedy (>= 70%) and against random (>= 95%);
+- each level against the one below (>= 60%): mcts 1 against random, 2 against 1, 3 against 2.
+
+In Exsilium (two players, scenario "2") a match counts as won only when won by the book's
+goal (a seat reaching its Baralytas); a match stopped by the round limit is no win.
+
+Sizes (environment; the defaults are a quick run, the goals' sizes are the full one):
+  BENCH_STRENGTH_MATCHES           Exordium matches per pairing (default 40; full: 400)
+  BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 200)
+  BENCH_STRENGTH_JOBS              processes (default: the CPU count)
+How long: Exordium, mcts:2 against greedy, is about 4 CPU-seconds a match on an idle core
+(40 matches: about 1.5 minutes with 2 idle cores; 400: about 15 minutes); a level-3
+pairing about 4 times that. An Exsilium match with mcts:2 is 100-300 commands of up to
+0.9 s each: minutes per match (200 matches: many hours; the quick default plays 2).
 """
 from __future__ import annotations
 
@@ -16,28 +30,84 @@ import time
 
 from services.bot import arena
 
-PAIRINGS = (("mcts:2,random", 0.95), ("mcts:2,greedy", 0.70))
+# (seats, goal, what it measures); the first seat is the one judged.
+PAIRINGS = (
+    ("mcts:2,greedy", 0.70, "level 2 vs greedy"),
+    ("mcts:2,random", 0.95, "level 2 vs random"),
+    ("mcts:1,random", 0.60, "level 1 vs random (the level below)"),
+    ("mcts:2,mcts:1", 0.60, "level 2 vs level 1"),
+    ("mcts:3,mcts:2", 0.60, "level 3 vs level 2"),
+)
+GAMES = {
+    # game: (matches env, default, full size, the ending a win must have or None)
+    "exordium": ("BENCH_STRENGTH_MATCHES", 40, 400, None),
+    "exsilium": ("BENCH_STRENGTH_EXSILIUM_MATCHES", 2, 200, "goal"),
+}
+
+
+def _matches(game: str) -> int:
+    env, default, _, _ = GAMES[game]
+    return int(os.environ.get(env, default))
+
+
+def measure(game: str, seats: str, goal: float, matches: int, jobs: int) -> dict:
+    """One pairing's figures as a JSON-able row."""
+    started = time.monotonic()
+    judged, other = arena.run(game, arena.parse_seats(seats), matches, jobs=jobs)
+    needed = GAMES[game][3]
+    wins = judged["wins_by"].get(needed, 0) if needed else judged["wins"]
+    n = judged["matches"]
+    low, high = arena.wilson(wins, n)
+    return {
+        "bench": "bot_strength", "game": game, "pairing": seats.replace(",", " vs "),
+        "matches": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
+        "win_rate_ci95": [round(low, 4), round(high, 4)], "goal": goal,
+        "met": n > 0 and wins / n >= goal, "ci_clears_goal": low >= goal,
+        "win_counts_only": needed or "any win", "draws": judged["draws"],
+        "ended_by": judged["ended_by"], "score": round(judged["score"], 4),
+        "p95_move_seconds": round(judged["p95_move_seconds"], 4),
+        "iterations_per_move": round(judged["iterations_per_move"]),
+        "opponent_p95_move_seconds": round(other["p95_move_seconds"], 4),
+        "chosen_by_kind": judged["chosen_by_kind"], "never_chosen": judged["never_chosen"],
+        "wall_seconds": round(time.monotonic() - started, 1)}
+
+
+def table(rows: list) -> str:
+    """The strength table, one line per pairing."""
+    lines = ["| game | pairing | matches | won | rate [95% CI] | goal | met | p95 s/move "
+             "| iterations/move |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        low, high = r["win_rate_ci95"]
+        lines.append(f"| {r['game']} | {r['pairing']} | {r['matches']} | {r['wins']} | "
+                     f"{r['win_rate']:.0%} [{low:.0%}-{high:.0%}] | {r['goal']:.0%} | "
+                     f"{'yes' if r['met'] else 'no'}{' (CI clears)' if r['ci_clears_goal'] else ''}"
+                     f" | {r['p95_move_seconds']:.2f} | {r['iterations_per_move']} |")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="bench.bot_strength")
-    parser.add_argument("-n", "--matches", type=int, default=400)
-    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--game", default="exordium")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES),
+                        help="a game to measure (repeatable; default: every game)")
+    parser.add_argument("-n", "--matches", type=int,
+                        help="matches per pairing (default: each game's environment size)")
+    parser.add_argument("--pairing", action="append",
+                        help="only these seat specs, e.g. mcts:2,greedy (repeatable)")
+    parser.add_argument("-j", "--jobs", type=int,
+                        default=int(os.environ.get("BENCH_STRENGTH_JOBS", os.cpu_count() or 1)))
     args = parser.parse_args(argv)
-    for seats, goal in PAIRINGS:
-        started = time.monotonic()
-        mcts, other = arena.run(args.game, arena.parse_seats(seats), args.matches,
-                                jobs=args.jobs)
-        print(json.dumps({
-            "bench": "bot_strength", "game": args.game, "pairing": seats.replace(",", " vs "),
-            "matches": mcts["matches"], "wins": mcts["wins"], "draws": mcts["draws"],
-            "win_rate": round(mcts["win_rate"], 4),
-            "win_rate_ci95": [round(x, 4) for x in mcts["win_rate_ci95"]],
-            "score": round(mcts["score"], 4), "goal": goal, "met": mcts["win_rate"] >= goal,
-            "mcts_p95_move_seconds": round(mcts["p95_move_seconds"], 4),
-            "mcts_iterations_per_second": round(mcts["iterations_per_second"]),
-            "wall_seconds": round(time.monotonic() - started, 1)}), flush=True)
+    rows = []
+    for game in args.game or sorted(GAMES):
+        matches = args.matches if args.matches is not None else _matches(game)
+        for seats, goal, _ in PAIRINGS:
+            if args.pairing and seats not in args.pairing:
+                continue
+            if matches <= 0:
+                continue
+            row = measure(game, seats, goal, matches, args.jobs)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    print(table(rows), flush=True)
     return 0
 
 

@@ -16,6 +16,7 @@ from services.match.context import MatchContext
 from services.match.decisions import setup_cause
 from services.match.metrics import APPENDS
 from shared.eventlog import VersionConflict as LogMoved
+from shared.games import bot_levels
 from shared.games.api import Game
 from shared.games.registry import UnknownGame, get_game
 from shared.games.replay import MatchState, fold, match_created, stamped
@@ -97,7 +98,8 @@ def _seats(ctx: MatchContext, requested: list) -> list:
     seats = []
     for seat in requested:
         if "bot" in seat:
-            seats.append({"bot": seat["bot"], "level": seat.get("level", 1)})
+            seats.append({"bot": seat["bot"],
+                          "level": seat.get("level", bot_levels.DEFAULT_LEVEL)})
             continue
         name = next(names)
         if name is None:

@@ -63,7 +63,9 @@ def handle_formed(message: dict, *, create_match: Callable[[dict], str],
         "seats": [{"player_id": s["player_id"]} if "player_id" in s
                   else {"bot": s["bot"], "level": s["level"]} for s in seats],
         "matchmaking": {"mode": group["mode"], "group_id": group["group_id"],
-                        "ticket_ids": [s["ticket_id"] for s in seats if "ticket_id" in s]}}
+                        "ticket_ids": [s["ticket_id"] for s in seats if "ticket_id" in s],
+                        # per seat in playing order: the player's rating (None for a bot)
+                        "ratings": [s.get("rating") for s in seats]}}
     try:
         match_id = create_match(request)
     except ApiError as error:

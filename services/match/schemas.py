@@ -6,10 +6,11 @@ import functools
 from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
 
 from services.match.platform_commands import SEAT_COMMANDS
+from shared.games import bot_levels
 from shared.schemas.clock import ClockSchema
 from shared.schemas.games import GameCommandField, command_schema
 
-BOTS = ("random", "greedy", "mcts")
+BOTS = bot_levels.BOTS
 STATUSES = ("invited", "active", "finished", "aborted", "declined")
 MAX_SEED = 2 ** 63 - 1
 # A log position: versions are stream ids ("<version>-1"), so one past the largest a client
@@ -53,8 +54,21 @@ class GameSchema(Schema):
     options = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
 
 
+class BotLevelSchema(Schema):
+    level = fields.Integer(required=True)
+    rating_mu = fields.Float(required=True, metadata={
+        "description": "The openskill mu this level plays at, about: matchmaking and the "
+        "stand-in for a timed-out player pick the level nearest a player's."})
+    summary = fields.String(required=True)
+    default = fields.Boolean(required=True, metadata={
+        "description": "The level of a bot seat that names none."})
+
+
 class GamesSchema(Schema):
     games = fields.List(fields.Nested(GameSchema), required=True)
+    bots = fields.List(fields.String(), required=True)
+    bot_levels = fields.List(fields.Nested(BotLevelSchema), required=True, metadata={
+        "description": "The one scale of bot levels, the same for every game and bot."})
 
 
 # ---- creating a match --------------------------------------------------------------
@@ -64,7 +78,10 @@ class SeatRequestSchema(Schema):
 
     player_id = fields.String(validate=validate.Length(1, 64))
     bot = fields.String(validate=validate.OneOf(BOTS))
-    level = fields.Integer(strict=True, validate=validate.Range(1, 3))
+    level = fields.Integer(strict=True, validate=validate.OneOf(
+        bot_levels.LEVELS, error="Bot levels are {choices} (GET /v1/games lists them)."),
+        metadata={"description": "A level of GET /v1/games' bot_levels; "
+                  f"{bot_levels.DEFAULT_LEVEL} when left out."})
 
     @validates_schema
     def _one_kind(self, data, **kwargs):

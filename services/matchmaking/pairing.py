@@ -9,7 +9,8 @@ How a pass works (STYLE #12: pure policy, one named function per term):
   tickets (in rating order) of least `cost`: the rating spread, plus a soft penalty for
   mixing reliable and unreliable players (`reliability_gap`).
 - A ticket that has waited its limit is completed with bots when it allows them
-  (`bot_level` picks a level near its rating), else it expires.
+  (`bot_level` picks the level of shared/bot_levels.py nearest the group's mean rating),
+  else it expires.
 
 Walking the tickets in rating order through a linked list of those still free keeps a pass
 O(n log n): 10,000 tickets take a few tens of milliseconds (bench/matchmaking_pairing.py).
@@ -20,6 +21,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
+from shared.games import bot_levels
+
 BASE_WINDOW = 1.5            # rating points (openskill mu) accepted at once
 WIDENING = 3.0               # points added per doubling of the waiting time...
 WIDENING_SECONDS = 30.0      # ...measured in units of this many seconds
@@ -27,9 +30,7 @@ MAX_WINDOW = 60.0            # beyond this every rating is acceptable
 SIGMA_SHARE = 0.5            # an uncertain rating widens its window by this share of sigma
 RELIABILITY_WEIGHT = 2.0     # rating points one unit of reliability gap costs
 EXTRA_CANDIDATES = 2         # free tickets looked at beyond the nearest on each side
-BOT = "mcts"
-# The openskill mu each bot level plays at, about (the bot service calibrates levels).
-BOT_LEVEL_MU = {1: 10.0, 2: 17.5, 3: 25.0, 4: 32.5, 5: 40.0}
+BOT = bot_levels.SEARCHING_BOT
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ def mutually_acceptable(ratings: Sequence[float], windows: Sequence[float]) -> b
 
 
 def bot_level(rating: float) -> int:
-    """The bot level whose strength is nearest `rating`."""
-    return min(BOT_LEVEL_MU, key=lambda level: (abs(BOT_LEVEL_MU[level] - rating), level))
+    """The bot level whose strength is nearest `rating` (only levels that exist)."""
+    return bot_levels.level_near(rating)
 
 
 def pair(tickets: Sequence[Ticket], now: float, size: int) -> Pass:

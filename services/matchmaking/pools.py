@@ -151,19 +151,23 @@ class Pools:
     def run_pass(self, pool: str, now: Optional[float] = None) -> Pass:
         """One pairing pass over a pool: pure pairing, then its groups and expiries applied."""
         now = time.time() if now is None else now
-        result = pairing.pair(self.waiting(pool), now, pool_size(pool))
-        formed = [group for group in result.groups if self.form(pool, group, now)]
+        tickets = self.waiting(pool)
+        result = pairing.pair(tickets, now, pool_size(pool))
+        ratings = {ticket.ticket_id: ticket.rating for ticket in tickets}
+        formed = [group for group in result.groups if self.form(pool, group, now, ratings)]
         for ticket_id in result.expired:
             self.close(ticket_id, EXPIRED, NOT_FOUND_IN_TIME)
         self.relay(pool)
         return Pass(groups=tuple(formed), expired=result.expired, waiting=result.waiting)
 
-    def form(self, pool: str, group: Group, now: float) -> bool:
-        """Mark the group's tickets forming and queue its message; False if one left."""
+    def form(self, pool: str, group: Group, now: float,
+             ratings: Optional[dict] = None) -> bool:
+        """Mark the group's tickets forming and queue its message; False if one left.
+        `ratings` (ticket id -> mu, as paired) go with the seats."""
         records = [self.get(tid) for tid in group.ticket_ids]
         if any(r is None or r.status != WAITING for r in records):
             return False
-        message = formed_message(pool, records, group, now)
+        message = formed_message(pool, records, group, now, ratings)
         keys = [self.keys.waiting(pool), self.keys.player_tickets(pool), self.keys.outbox(pool)]
         keys += [self.keys.ticket(pool, tid) for tid in group.ticket_ids]
         return bool(self._form(keys=keys, args=[message["group_id"], json.dumps(message),
@@ -193,11 +197,14 @@ class Pools:
         return [float(x) for x in self.redis.lrange(self.keys.waits(pool), 0, -1)]
 
 
-def formed_message(pool: str, records: list, group: Group, now: float) -> dict:
+def formed_message(pool: str, records: list, group: Group, now: float,
+                   ratings: Optional[dict] = None) -> dict:
     """The "formed" bus message for a group (seats in ticket order; the match service
-    shuffles them)."""
+    shuffles them), each player's seat with the rating it was paired at when known."""
     first = records[0]  # the longest-waiting ticket's clock and options
-    seats = [{"ticket_id": r.ticket_id, "player_id": r.player_id} for r in records]
+    ratings = ratings or {}
+    seats = [{"ticket_id": r.ticket_id, "player_id": r.player_id,
+              "rating": ratings.get(r.ticket_id)} for r in records]
     seats += [{"bot": pairing.BOT, "level": level} for level in group.bots]
     return FormedGroupSchema().dump({
         "group_id": uuid.uuid4().hex, "match_id": uuid.uuid4().hex, "pool": pool,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional
 
+from shared.games import bot_levels
 from shared.games import clock as clocks
 from shared.games.clock import ClockRules
 
@@ -46,8 +47,9 @@ EVENTS = frozenset({MATCH_CREATED, TURN_TIMED_OUT, SEAT_TAKEN_OVER, SEAT_RECLAIM
 # Who plays a seat that left a match the others play on (resigned or forfeited with two or
 # more seats still in play): the game goes on, and this bot only keeps it moving.
 AUTOPILOT = {"bot": "random", "level": 1}
-# Who plays for a player who timed out under the `bot` policy.
-STAND_IN = {"bot": "mcts", "level": 1}
+# Who plays for a player who timed out under the `bot` policy: this bot, at the level of
+# shared/bot_levels.py nearest the player's rating (`stand_in`).
+STAND_IN_BOT = bot_levels.SEARCHING_BOT
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class PlatformState:
     invited: frozenset = frozenset()  # seats whose player has not accepted yet
     declined_by: Optional[int] = None  # the seat whose player declined the invitation
     game_events: int = 0             # game events folded so far (the setup's included)
+    ratings: tuple = ()              # per seat: the player's rating (mu) when matchmaking
+                                     # formed the match, or None (unknown, or a bot)
 
 
 def is_platform(event_type: str) -> bool:
@@ -86,8 +90,23 @@ def created(data: dict, at: Optional[str]) -> PlatformState:
         seated=seats, rules=rules, controllers=(None,) * n, out=(None,) * n,
         timeouts=(0,) * n, setup_events=data.get("setup"), created_at=when,
         since=(None,) * n, vacations=(None,) * n, last_at=when,
-        invited=frozenset(data.get("invited") or ()),
+        invited=frozenset(data.get("invited") or ()), ratings=_ratings(data, n),
         clocks=None if rules is None else tuple(clocks.new_clock(rules) for _ in seats))
+
+
+def _ratings(data: dict, seats: int) -> tuple:
+    """Each seat's rating as matchmaking recorded it in MatchCreated (None where unknown)."""
+    given = (data.get("matchmaking") or {}).get("ratings") or ()
+    ratings = [r if isinstance(r, (int, float)) and not isinstance(r, bool) else None
+               for r in list(given)[:seats]]
+    return tuple(ratings + [None] * (seats - len(ratings)))
+
+
+def stand_in(state: PlatformState, seat: int) -> dict:
+    """The bot that plays for `seat`'s player after a timeout: near the player's rating
+    when matchmaking recorded it, else at the level a new player gets."""
+    rating = state.ratings[seat] if seat < len(state.ratings) else None
+    return {"bot": STAND_IN_BOT, "level": bot_levels.level_near(rating)}
 
 
 def _at(state: PlatformState, event: dict) -> float:

@@ -12,6 +12,8 @@ and, for a finished match, folds its log.
 """
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from shared.games import bot_levels
+
 FORMED = "formed"
 FORMED_RESULTS = "formed-results"
 MODES = ("ranked", "casual")
@@ -23,7 +25,10 @@ class FormedSeatSchema(Schema):
     ticket_id = fields.String(validate=validate.Length(1, 200))
     player_id = fields.String(validate=validate.Length(1, 64))
     bot = fields.String(validate=validate.Length(1, 32))
-    level = fields.Integer(strict=True, validate=validate.Range(1, 10))
+    level = fields.Integer(strict=True, validate=validate.OneOf(bot_levels.LEVELS))
+    # The ticket's rating (openskill mu) when the group formed: a stand-in for this player,
+    # should they time out, plays at the bot level nearest it.
+    rating = fields.Float(allow_none=True)
 
     @validates_schema
     def _one_kind(self, data, **kwargs):

@@ -4,21 +4,28 @@ Every policy is `choose(game, state, seat, rng, seats=n, **options) -> Choice`. 
 the true table, but a policy reads its hidden parts only through `game.sampler` (which keeps
 what the seat sees and redraws the rest) and asks `game.legal_commands` only for the seat's
 own commands, which the seat is told anyway. A bot seat `{"bot": "mcts", "level": 2}` picks
-the policy by name and its search budget by level.
+the policy by name and its search budget by level: the levels are shared/games/bot_levels.py's
+(one scale for the match API, matchmaking and stand-ins), each a budget here.
 """
 from __future__ import annotations
 
 from services.bot.policies import greedy, mcts, random
 from services.bot.policies.base import Choice
+from shared.games import bot_levels
 
 POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choose}
 
-# Search budget per level (wall clock per move). Level 2 keeps a move well under a second.
+# Search budget per level. mcts levels are search iterations, so a level plays as strongly
+# on a busy machine as on an idle one, with a wall-clock cap that keeps the answer prompt
+# (level 2 answers within 1 s at p95: bench/bot_speed.py); only a machine too busy to reach
+# the iterations in time weakens it.
 LEVELS = {
-    "mcts": {1: {"seconds": 0.1}, 2: {"seconds": 0.5}, 3: {"seconds": 2.0}},
+    "mcts": {1: {"iterations": 300, "seconds": 0.5},
+             2: {"iterations": 1500, "seconds": 0.9},
+             3: {"iterations": 6000, "seconds": 6.0}},
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
 }
-DEFAULT_LEVEL = 2
+DEFAULT_LEVEL = bot_levels.DEFAULT_LEVEL
 
 
 class UnknownPolicy(ValueError):
@@ -26,7 +33,9 @@ class UnknownPolicy(ValueError):
 
 
 def options_for(policy: str, level: int | None) -> dict:
-    """The budget options of `policy` at `level` (levels outside 1-3 are clamped)."""
+    """The budget options of `policy` at `level`. A level off the scale (a match seated
+    before the scale was one, when matchmaking asked for levels 4 and 5) plays as the
+    nearest level that exists."""
     if policy not in POLICIES:
         raise UnknownPolicy(f"No bot policy is called {policy!r}; there are {sorted(POLICIES)}.")
     levels = LEVELS.get(policy, {})

@@ -55,6 +55,11 @@ def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
     result = game.outcome(state)
     if result is not None:
         return margin_rewards(result, scale, margin_weight)
-    if game.heuristic is None:
+    heuristic = game.heuristic
+    if heuristic is None:
         return None
-    return [squash(game.heuristic(state, seat), scale) for seat in range(seats)]
+    if seats == 2 and getattr(heuristic, "antisymmetric", False):
+        # One seat's lead is the other's deficit: judge once (half the cost of a search step).
+        mine = squash(heuristic(state, 0), scale)
+        return [mine, 1.0 - mine]
+    return [squash(heuristic(state, seat), scale) for seat in range(seats)]

@@ -6,7 +6,7 @@ with the best average reward wins; ties go to a random one of the best.
 """
 from __future__ import annotations
 
-from services.bot.policies.base import Choice, apply_command, determinize
+from services.bot.policies.base import Choice, apply_command, determinize, rules_only
 from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
 from shared.games.api import RuleError
 
@@ -15,7 +15,7 @@ DEFAULT_SAMPLES = 8
 
 def _value(game, table, seat, command, seats, rng, scale):
     try:
-        after = apply_command(game, table, seat, command, rng)
+        after = apply_command(game, table, seat, command, rng, rules_only(game))
     except RuleError:  # not legal on this table (a game whose legality hangs on hidden facts)
         return None
     judged = rewards(game, after, seats, scale)

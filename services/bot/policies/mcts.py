@@ -30,7 +30,7 @@ import math
 import time
 from typing import Callable, Optional
 
-from services.bot.policies.base import Choice, apply_command, determinize
+from services.bot.policies.base import Choice, apply_command, determinize, rules_only
 from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
 from shared.games.api import RuleError
 
@@ -47,7 +47,7 @@ _REFRESH_AT = frozenset(8 ** k for k in range(1, 8))
 
 class _Node:
     __slots__ = ("mover", "command", "children", "visits", "value", "legal", "volatile",
-                 "tables")
+                 "tables", "backed")
 
     def __init__(self, mover: Optional[int], command: Optional[dict]):
         self.mover = mover          # the seat whose command led here (None at the root)
@@ -58,6 +58,7 @@ class _Node:
         self.legal: Optional[list] = None  # [(key, command)] from the tables seen so far
         self.volatile = False       # legal commands here have differed between tables
         self.tables: Optional[dict] = None  # determinization index -> table after this node
+        self.backed: Optional[list] = None  # every seat's reward, minimax over the judged leaves
 
 
 def _key(seat: int, command: dict) -> tuple:
@@ -72,10 +73,12 @@ class _Search:
     """One search from one seat's view; `run` grows the tree, `best` reads it."""
 
     def __init__(self, game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                 determinizations, margin_weight):
+                 determinizations, margin_weight, minimax_weight=0.0):
         self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
         self.exploration, self.scale, self.rollout_depth = exploration, scale, rollout_depth
         self.margin_weight = margin_weight
+        self.minimax_weight = minimax_weight
+        self.decide = rules_only(game)
         self.root = _Node(None, None)
         self.pool = [None] * max(1, determinizations if game.sampler is not None else 1)
         self.kept = 0
@@ -94,7 +97,7 @@ class _Search:
             kept = tables.get(index)
             if kept is not None:
                 return kept
-        table = apply_command(self.game, table, mover, command, self.rng)
+        table = apply_command(self.game, table, mover, command, self.rng, self.decide)
         if child.visits >= _KEEP_TABLES_FROM and self.kept < _MAX_KEPT_TABLES:
             if tables is None:
                 tables = child.tables = {}
@@ -116,11 +119,15 @@ class _Search:
         """The UCB1-best child among the commands legal here."""
         spread = self.exploration * math.sqrt(math.log(node.visits))
         children = node.children
+        weight = self.minimax_weight
         best, best_score = None, -1.0
         for key, _ in legal:
             child = children[key]
             visits = child.visits
-            score = child.value / visits + spread / math.sqrt(visits)
+            mean = child.value / visits
+            if weight:
+                mean += weight * (child.backed[child.mover] - mean)
+            score = mean + spread / math.sqrt(visits)
             if score > best_score:
                 best, best_score = (key, child), score
         return best
@@ -153,7 +160,7 @@ class _Search:
                 command = child.command
             try:
                 if child is None:
-                    table = apply_command(game, table, mover, command, rng)
+                    table = apply_command(game, table, mover, command, rng, self.decide)
                 else:
                     table = self.step(child, index, table, mover, command)
             except RuleError:  # a cached command not legal on this table: recompute them
@@ -173,6 +180,25 @@ class _Search:
             visited.visits += 1
             visited.value += judged[visited.mover]
         self.root.visits += 1
+        if self.minimax_weight:
+            self.back_up_minimax(path, judged)
+
+    @staticmethod
+    def back_up_minimax(path: list, judged: list) -> None:
+        """Implicit minimax backups (Lanctot et al., 2014): beside the mean reward, each node
+        keeps the rewards of its best line as the heuristic judged the leaves, every mover
+        taking its best child; selection blends the two. A mean over a well-fitted
+        heuristic's leaves is dragged down by the search's own exploratory replies."""
+        leaf = path[-1]
+        if not leaf.children:
+            leaf.backed = judged
+        for node in reversed(path[1:-1]):
+            best = None
+            for child in node.children.values():
+                backed = child.backed
+                if backed is not None and (best is None or backed[child.mover] > best[0]):
+                    best = (backed[child.mover], backed)
+            node.backed = best[1]
 
     def judge(self, table) -> list:
         """Rewards for the position: a short rollout, then the heuristic (or play it out)."""
@@ -188,7 +214,7 @@ class _Search:
                 return judged if judged is not None else [0.5] * self.seats
             mover = to_act[0]
             table = apply_command(game, table, mover,
-                                  rng.choice(game.legal_commands(table, mover)), rng)
+                                  rng.choice(game.legal_commands(table, mover)), rng, self.decide)
             depth += 1
 
     def best(self, legal_now: list) -> Optional[dict]:
@@ -204,23 +230,25 @@ class _Search:
 def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
            iterations: Optional[int] = None, exploration=DEFAULT_EXPLORATION,
            scale=DEFAULT_SCALE, rollout_depth=0, determinizations=DEFAULT_DETERMINIZATIONS,
-           margin_weight=DEFAULT_MARGIN_WEIGHT,
+           margin_weight=DEFAULT_MARGIN_WEIGHT, minimax_weight=0.0,
            clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
-    """Search for `seconds` of wall clock, or exactly `iterations` passes when given."""
+    """Search `iterations` passes, stopping early once `seconds` of wall clock have gone
+    (either may be None: no limit of that kind; one of them must be given)."""
+    if iterations is None and seconds is None:
+        raise ValueError("mcts needs a budget: iterations, seconds, or both.")
     start = clock()
     legal_now = game.legal_commands(state, seat)  # what the seat is told it may do
     if len(legal_now) <= 1:
         return Choice(legal_now[0], 0, clock() - start)
     search = _Search(game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                     determinizations, margin_weight)
+                     determinizations, margin_weight, minimax_weight)
     done = 0
     while True:
         search.iterate()
         done += 1
-        if iterations is not None:
-            if done >= iterations:
-                break
-        elif clock() - start >= seconds:
+        if iterations is not None and done >= iterations:
+            break
+        if seconds is not None and clock() - start >= seconds:
             break
     command = search.best(legal_now) or rng.choice(legal_now)
     return Choice(command, done, clock() - start)

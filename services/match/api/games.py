@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from services.match.schemas import GamesSchema
+from shared.games import bot_levels
 from shared.games.registry import games
 from shared.web.api import Blueprint
 
@@ -21,5 +22,6 @@ def describe(game) -> dict:
 @blp.response(200, GamesSchema)
 @blp.errors()
 def list_games():
-    """Every game the server hosts."""
-    return {"games": [describe(game) for _, game in sorted(games().items())]}
+    """Every game the server hosts, and the bots and bot levels any seat may be."""
+    return {"games": [describe(game) for _, game in sorted(games().items())],
+            "bots": list(bot_levels.BOTS), "bot_levels": bot_levels.scale()}

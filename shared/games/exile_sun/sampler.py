@@ -61,6 +61,9 @@ def _tokens(state, seat, rng):
         supply = dict(p.supply)
         pool = [fleets[i].kind for i in hidden]
         pool += [k for k in ("heavy", "medium", "light", "decoy") for _ in range(supply.get(k, 0))]
+        # Sorted first: listed fleet by fleet, the pool's order would carry the hidden values
+        # into the shuffle (the bots' choices differed on tables the seat cannot tell apart).
+        pool.sort()
         rng.shuffle(pool)
         rng.shuffle(hidden)
         drawn = {}

@@ -54,3 +54,7 @@ def _estimate(state, seat):
 def evaluate(state, seat):
     """Own estimated final points minus the opponent's; uses no hidden colour or deck order."""
     return _estimate(state, seat) - _estimate(state, 1 - seat)
+
+
+# evaluate(state, 1) == -evaluate(state, 0): a bot may judge a position once for both seats.
+evaluate.antisymmetric = True

@@ -143,4 +143,6 @@ def checked_decide(vocabulary: Vocabulary, decide: Callable) -> Callable:
         vocabulary.check_command(command)
         return decide(state, seat, command, rng)
     checked.__doc__ = decide.__doc__
+    # For callers whose commands come from legal_commands (bot searches): the rules alone.
+    checked.__wrapped__ = decide
     return checked

@@ -10,7 +10,7 @@ import pytest
 
 from services.bot import policies
 from shared.games.exordium.components import TERRAIN_COUNTS
-from shared.games.registry import get_game
+from shared.games.registry import games, get_game
 
 from .test_policies import playout_positions
 
@@ -97,3 +97,42 @@ def test_tictactoe_has_nothing_to_redraw():
     game = get_game("tictactoe")
     state, seat = playout_positions(game, seed=1)[2]
     assert game.sampler(state, seat, random.Random(1)) is state
+
+
+HIDING = sorted(name for name, game in games().items() if game.spec.hides_information)
+
+
+def _twins(game, count: int) -> list:
+    """(state, twin, seat) at up to `count` positions spread over a seeded random playout,
+    each a choice to make, where the twin is another table the seat cannot tell apart: the
+    game's own sampler draws it and its view is equal. (A sampler may forget what is not
+    hidden from the seat, such as Exile Sun's others' pending allocations, a public flag:
+    such a table is no twin, and the position is passed over.)"""
+    line = [p for p in playout_positions(game, seed=11, every=1)
+            if len(game.legal_commands(*p)) > 1]
+    out = []
+    for i, (state, seat) in enumerate(line):
+        twin = game.sampler(state, seat, random.Random(1000 + i))
+        if twin != state and game.view(twin, seat) == game.view(state, seat):
+            out.append((state, twin, seat))
+    step = max(1, len(out) // count)
+    return out[::step][:count]
+
+
+@pytest.mark.parametrize("game_name", HIDING)
+@pytest.mark.parametrize("policy,options", [
+    ("mcts", {"iterations": 40, "seconds": None}),
+    ("greedy", {"samples": 2}),
+])
+def test_in_every_game_with_hidden_information_no_bot_peeks(game_name, policy, options):
+    """A bot that chose differently on a twin would be reading what the seat cannot see."""
+    game = get_game(game_name)
+    twins = _twins(game, 3)
+    assert len(twins) == 3, "too few twins: the test would prove little"
+    seats = game.spec.min_players
+    for i, (state, twin, seat) in enumerate(twins):
+        mine = policies.choose(game, state, seat, random.Random(i), policy, seats=seats,
+                               **options)
+        theirs = policies.choose(game, twin, seat, random.Random(i), policy, seats=seats,
+                                 **options)
+        assert mine.command == theirs.command, (game_name, i)

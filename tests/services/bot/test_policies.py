@@ -9,6 +9,7 @@ import pytest
 from services.bot import policies
 from services.bot.policies.base import apply_command
 from services.bot.policies.evaluation import rank_rewards, squash
+from shared.games import bot_levels
 from shared.games.registry import games, get_game
 
 QUICK = {"mcts": {"iterations": 200, "seconds": None}, "greedy": {"samples": 2}, "random": {}}
@@ -89,9 +90,12 @@ def test_mcts_never_loses_tictactoe_to_random():
 
 
 def test_levels_map_to_budgets_and_unknown_policies_are_refused():
-    assert policies.options_for("mcts", 1)["seconds"] < policies.options_for("mcts", 2)["seconds"]
-    assert policies.options_for("mcts", 2)["seconds"] < policies.options_for("mcts", 3)["seconds"]
-    assert policies.options_for("mcts", 9) == policies.options_for("mcts", 3)
+    budgets = [policies.options_for("mcts", level) for level in bot_levels.LEVELS]
+    assert [b["iterations"] for b in budgets] == sorted({b["iterations"] for b in budgets})
+    assert policies.options_for("mcts", 9) == policies.options_for("mcts", max(bot_levels.LEVELS))
+    assert policies.options_for("mcts", 0) == policies.options_for("mcts", min(bot_levels.LEVELS))
+    assert policies.options_for("mcts", None) == policies.options_for(
+        "mcts", bot_levels.DEFAULT_LEVEL)
     assert policies.options_for("random", 2) == {}
     with pytest.raises(policies.UnknownPolicy):
         policies.options_for("oracle", 1)
@@ -102,3 +106,36 @@ def test_rewards_rank_seats_and_squash_heuristics():
     assert rank_rewards([1, 1]) == [0.5, 0.5]
     assert rank_rewards([2, 1, 3]) == [0.5, 1.0, 0.0]
     assert squash(0.0) == 0.5 and squash(100.0) > 0.99 and squash(-1e9) == 0.0
+
+
+@pytest.mark.parametrize("policy", ["mcts", "greedy"])
+def test_every_level_of_the_one_scale_has_a_budget(policy):
+    assert sorted(policies.LEVELS[policy]) == list(bot_levels.LEVELS)
+
+
+def test_the_scale_describes_each_mcts_budget():
+    for level in bot_levels.LEVELS:
+        iterations = policies.LEVELS["mcts"][level]["iterations"]
+        assert f"{iterations:,}" in bot_levels.LEVEL_SUMMARY[level]
+
+
+def test_an_mcts_search_stops_at_its_iterations_or_its_seconds_whichever_comes_first():
+    game = get_game("exordium")
+    state, seat = playout_positions(game, seed=4)[3]
+    ticks = iter(range(10_000))
+    by_clock = policies.choose(game, state, seat, random.Random(1), "mcts", iterations=500,
+                               seconds=40, clock=lambda: next(ticks))
+    assert by_clock.iterations == 40
+    by_count = policies.choose(game, state, seat, random.Random(1), "mcts", iterations=30,
+                               seconds=1e9)
+    assert by_count.iterations == 30
+    with pytest.raises(ValueError):
+        policies.choose(game, state, seat, random.Random(1), "mcts", iterations=None,
+                        seconds=None)
+
+
+def test_a_heuristic_declared_antisymmetric_is_so():
+    game = get_game("exordium")
+    assert game.heuristic.antisymmetric
+    for state, _ in playout_positions(game, seed=3, every=2):
+        assert game.heuristic(state, 1) == pytest.approx(-game.heuristic(state, 0))

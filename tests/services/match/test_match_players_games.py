@@ -7,6 +7,7 @@ from itsdangerous import URLSafeSerializer
 from services.match.app import create_app
 from services.matchmaking.app import create_app as create_matchmaking_app
 from shared.config import Settings
+from shared.games import bot_levels
 from shared.web.auth import GENERATION_TTL, SALT, MissingSecret
 
 from .conftest import Player
@@ -50,6 +51,28 @@ def test_games_lists_every_registered_game_with_its_options(client):
     assert by_name["tictactoe"] == {"name": "tictactoe", "title": "Tic-tac-toe",
                                     "min_players": 2, "max_players": 2, "options": {}}
     assert "exordium" in by_name
+
+
+def test_games_lists_the_one_scale_of_bot_levels_the_api_accepts(client, ana):
+    body = client.get("/v1/games").get_json()
+    assert body["bots"] == ["random", "greedy", "mcts"]
+    levels = [entry["level"] for entry in body["bot_levels"]]
+    assert levels == list(bot_levels.LEVELS)
+    assert [e["level"] for e in body["bot_levels"] if e["default"]] == [bot_levels.DEFAULT_LEVEL]
+    mus = [entry["rating_mu"] for entry in body["bot_levels"]]
+    assert mus == sorted(mus) and len(set(mus)) == len(mus)
+    for level in levels + [max(levels) + 1, min(levels) - 1]:
+        response = client.post("/v1/matches", headers=ana.headers, json={
+            "game": "tictactoe", "seats": [{"player_id": ana.player_id},
+                                           {"bot": "mcts", "level": level}]})
+        assert response.status_code == (201 if level in levels else 400), level
+        if level in levels:
+            match = client.get(f"/v1/matches/{response.get_json()['match_id']}").get_json()
+            assert match["seats"][1]["level"] == level
+    unleveled = client.post("/v1/matches", headers=ana.headers, json={
+        "game": "tictactoe", "seats": [{"player_id": ana.player_id}, {"bot": "mcts"}]})
+    match = client.get(f"/v1/matches/{unleveled.get_json()['match_id']}").get_json()
+    assert match["seats"][1]["level"] == bot_levels.DEFAULT_LEVEL
 
 
 def test_players_are_distinct(client):

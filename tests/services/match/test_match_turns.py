@@ -4,8 +4,14 @@ error table of /v1/players/me/*. In-process: the system tests are tests/services
 from __future__ import annotations
 
 import json
+import random
+import time
+
+import pytest
 
 from services.match.commands import submit_system
+from services.match.formed import creator, handle_formed
+from shared.games import bot_levels
 from shared.games.clock import DAY
 from shared.schemas.bus import MATCHES
 from shared.web.errors import ApiError
@@ -199,3 +205,40 @@ def test_my_matches_lists_every_match_of_mine(client, ana, bo, ttt):
     assert [(m["match_id"], m["to_act"]) for m in listed] == [(ttt, True)]
     bos = client.get("/v1/players/me/matches", headers=bo.headers).get_json()["matches"]
     assert [(m["match_id"], m["to_act"]) for m in bos] == [(ttt, False)]
+
+
+def _formed_with_ratings(ctx, players, ratings, match_id):
+    """A match matchmaking formed: each player's ticket paired at its rating."""
+    message = {"group_id": "g-" + match_id, "match_id": match_id, "pool": "tictactoe:2:ranked",
+               "game": "tictactoe", "mode": "ranked", "options": {},
+               "clock": {"per_move_seconds": 60, "on_timeout": "bot"},
+               "seats": [{"ticket_id": f"t-{i}", "player_id": p.player_id, "rating": r}
+                         for i, (p, r) in enumerate(zip(players, ratings))],
+               "formed_at": time.time()}
+    answer = handle_formed(message, create_match=creator(ctx), rng=random.Random(3))
+    assert answer["match_id"] == match_id, answer
+    return match_id
+
+
+@pytest.mark.parametrize("ratings", [(5.0, 45.0), (21.5, 25.0), (25.0, 21.0), (27.0, 27.0),
+                                     (45.0, 5.0)])
+def test_a_stand_in_plays_at_the_level_nearest_the_timed_out_players_rating(ctx, ana, bo,
+                                                                          ratings):
+    match_id = _formed_with_ratings(ctx, [ana, bo], ratings, "a1" * 16)
+    created = ctx.log.read(match_id)[0]["data"]
+    rating_of = dict(zip((ana.player_id, bo.player_id), ratings))
+    recorded = [rating_of[s["player_id"]] for s in created["seats"]]
+    assert created["matchmaking"]["ratings"] == recorded
+    [seat] = ctx.store.load(match_id).to_act()
+    result = _time_out(ctx, match_id, seat, ctx.log.version(match_id))
+    taken = result.events[-1]
+    assert taken["type"] == "SeatTakenOver" and taken["data"]["seat"] == seat
+    assert taken["data"]["level"] == bot_levels.level_near(recorded[seat])
+    assert taken["data"]["level"] in bot_levels.LEVELS
+
+
+def test_a_stand_in_for_a_player_without_a_recorded_rating_plays_at_the_default_level(
+        client, ctx, ana, bo):
+    match_id = _clocked(client, ana, bo, {"per_move_seconds": 2, "on_timeout": "bot"})
+    result = _time_out(ctx, match_id, 0, ctx.log.version(match_id))
+    assert result.events[-1]["data"]["level"] == bot_levels.DEFAULT_LEVEL

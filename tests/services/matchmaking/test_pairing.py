@@ -3,6 +3,7 @@ from hypothesis import given, settings, strategies as st
 
 from services.matchmaking.pairing import (
     MAX_WINDOW, Ticket, bot_level, mutually_acceptable, pair, window)
+from shared.games import bot_levels
 
 NOW = 1_000_000.0
 
@@ -68,7 +69,23 @@ def test_groups_of_four_are_tight_runs():
 def test_a_lone_ticket_allowing_bots_gets_a_bot_of_its_level_after_its_wait():
     lone = ticket(1, 33.0, waited=61, max_wait=60, allow_bots=True)
     group = pair([lone], NOW, 2).groups[0]
-    assert group.ticket_ids == ("t1",) and group.bots == (bot_level(33.0),) == (4,)
+    assert group.ticket_ids == ("t1",) and group.bots == (bot_level(33.0),) == (3,)
+
+
+def test_bot_levels_are_only_levels_that_exist_and_the_nearest_the_rating():
+    for tenth in range(-200, 800):
+        rating = tenth / 10
+        level = bot_level(rating)
+        assert level in bot_levels.LEVELS
+        assert all(abs(bot_levels.LEVEL_MU[level] - rating)
+                   <= abs(bot_levels.LEVEL_MU[other] - rating) for other in bot_levels.LEVELS)
+    assert bot_level(-50.0) == min(bot_levels.LEVELS)
+    assert bot_level(500.0) == max(bot_levels.LEVELS)
+
+
+def test_a_new_player_gets_the_default_level():
+    lone = ticket(1, 25.0, waited=61, max_wait=60, allow_bots=True)
+    assert pair([lone], NOW, 2).groups[0].bots == (bot_levels.DEFAULT_LEVEL,)
 
 
 def test_a_lone_ticket_without_bots_expires_after_its_wait():
