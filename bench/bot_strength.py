@@ -15,6 +15,9 @@ Sizes (environment; the defaults are a quick run, the goals' sizes are the full 
   BENCH_STRENGTH_MATCHES           Exordium matches per pairing (default 40; full: 400)
   BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 200)
   BENCH_STRENGTH_JOBS              processes (default: the CPU count)
+  BENCH_STRENGTH_UNCAPPED=1        mcts levels search all their iterations (their strength
+                                   as designed) instead of stopping at their wall-clock cap,
+                                   which a busy machine reaches first (as served, the default)
 How long: Exordium, mcts:2 against greedy, is about 4 CPU-seconds a match on an idle core
 (40 matches: about 1.5 minutes with 2 idle cores; 400: about 15 minutes); a level-3
 pairing about 4 times that. An Exsilium match with mcts:2 is 100-300 commands of up to
@@ -50,23 +53,27 @@ def _matches(game: str) -> int:
     return int(os.environ.get(env, default))
 
 
-def measure(game: str, seats: str, goal: float, matches: int, jobs: int) -> dict:
+def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
+            uncapped: bool = False) -> dict:
     """One pairing's figures as a JSON-able row."""
     started = time.monotonic()
-    judged, other = arena.run(game, arena.parse_seats(seats), matches, jobs=jobs)
+    judged, other = arena.run(game, arena.parse_seats(seats), matches, jobs=jobs,
+                              uncapped=uncapped)
     needed = GAMES[game][3]
     wins = judged["wins_by"].get(needed, 0) if needed else judged["wins"]
     n = judged["matches"]
     low, high = arena.wilson(wins, n)
     return {
         "bench": "bot_strength", "game": game, "pairing": seats.replace(",", " vs "),
-        "matches": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
+        "levels": "uncapped" if uncapped else "as served", "matches": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
         "win_rate_ci95": [round(low, 4), round(high, 4)], "goal": goal,
         "met": n > 0 and wins / n >= goal, "ci_clears_goal": low >= goal,
         "win_counts_only": needed or "any win", "draws": judged["draws"],
         "ended_by": judged["ended_by"], "score": round(judged["score"], 4),
         "p95_move_seconds": round(judged["p95_move_seconds"], 4),
         "iterations_per_move": round(judged["iterations_per_move"]),
+        "opponent_iterations_per_move": round(other["iterations_per_move"]),
+        "load_average_1m": round(os.getloadavg()[0], 2),
         "opponent_p95_move_seconds": round(other["p95_move_seconds"], 4),
         "chosen_by_kind": judged["chosen_by_kind"], "never_chosen": judged["never_chosen"],
         "wall_seconds": round(time.monotonic() - started, 1)}
@@ -74,11 +81,12 @@ def measure(game: str, seats: str, goal: float, matches: int, jobs: int) -> dict
 
 def table(rows: list) -> str:
     """The strength table, one line per pairing."""
-    lines = ["| game | pairing | matches | won | rate [95% CI] | goal | met | p95 s/move "
-             "| iterations/move |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| game | pairing | levels | matches | won | rate [95% CI] | goal | met "
+             "| p95 s/move | iterations/move |", "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         low, high = r["win_rate_ci95"]
-        lines.append(f"| {r['game']} | {r['pairing']} | {r['matches']} | {r['wins']} | "
+        lines.append(f"| {r['game']} | {r['pairing']} | {r['levels']} | {r['matches']} | "
+                     f"{r['wins']} | "
                      f"{r['win_rate']:.0%} [{low:.0%}-{high:.0%}] | {r['goal']:.0%} | "
                      f"{'yes' if r['met'] else 'no'}{' (CI clears)' if r['ci_clears_goal'] else ''}"
                      f" | {r['p95_move_seconds']:.2f} | {r['iterations_per_move']} |")
@@ -95,6 +103,8 @@ def main(argv=None) -> int:
                         help="only these seat specs, e.g. mcts:2,greedy (repeatable)")
     parser.add_argument("-j", "--jobs", type=int,
                         default=int(os.environ.get("BENCH_STRENGTH_JOBS", os.cpu_count() or 1)))
+    parser.add_argument("--uncapped", action="store_true",
+                        default=os.environ.get("BENCH_STRENGTH_UNCAPPED") == "1")
     args = parser.parse_args(argv)
     rows = []
     for game in args.game or sorted(GAMES):
@@ -104,7 +114,7 @@ def main(argv=None) -> int:
                 continue
             if matches <= 0:
                 continue
-            row = measure(game, seats, goal, matches, args.jobs)
+            row = measure(game, seats, goal, matches, args.jobs, args.uncapped)
             rows.append(row)
             print(json.dumps(row), flush=True)
     print(table(rows), flush=True)

@@ -67,8 +67,11 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(game_name: str, specs: list, index: int, seed: int, overrides: dict) -> dict:
-    """One match with the specs rotated by `index`; each spec's reward, moves and speed."""
+def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
+         uncapped: bool = False) -> dict:
+    """One match with the specs rotated by `index`; each spec's reward, moves and speed.
+    `uncapped`: mcts levels search their iterations whatever the wall clock says (their
+    strength as designed, on a machine too busy to reach it within the levels' caps)."""
     game = get_game(game_name)
     n = len(specs)
     seat_of = [(j + index) % n for j in range(n)]  # spec j sits at seat_of[j]
@@ -88,6 +91,8 @@ def play(game_name: str, specs: list, index: int, seed: int, overrides: dict) ->
             spec = specs[j]
             bot_rng = random.Random(f"arena:{seed}:{index}:{ply}:{seat}")
             extra = overrides if spec.policy == "mcts" else {}
+            if uncapped and spec.policy == "mcts":
+                extra = {**extra, "seconds": None}
             started = time.perf_counter()
             choice = policies.choose(game, state, seat, bot_rng, spec.policy, spec.level,
                                      seats=n, **extra)
@@ -151,10 +156,10 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
-        overrides: dict | None = None) -> list:
+        overrides: dict | None = None, uncapped: bool = False) -> list:
     """Play `matches` matches (in `jobs` processes) and summarize them."""
     overrides = overrides or {}
-    args = [(game_name, specs, i, seed, overrides) for i in range(matches)]
+    args = [(game_name, specs, i, seed, overrides, uncapped) for i in range(matches)]
     if jobs <= 1:
         results = [play(*a) for a in args]
     else:
@@ -185,6 +190,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, help="mcts: fixed iterations per move")
     parser.add_argument("--seconds", type=float, help="mcts: wall clock per move")
+    parser.add_argument("--uncapped", action="store_true",
+                        help="mcts levels search all their iterations, however long it takes")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     return parser
 
@@ -202,7 +209,7 @@ def main(argv=None) -> int:
         overrides = {"iterations": args.iterations, "seconds": None}
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
-    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides)
+    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped)
     if args.json:
         for row in rows:
             print(json.dumps(row))

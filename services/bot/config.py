@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Optional
 
 from shared.celery_leases import LEASE_SECONDS
 from shared.config import Settings
@@ -15,6 +16,9 @@ class BotSettings:
     visibility_timeout: float  # seconds before a task taken by a vanished worker is redelivered
     claim_idle_ms: int         # a dispatcher entry left unacked this long is claimed by another
     worker_concurrency: int
+    # When set, every mcts move thinks this many seconds of wall clock instead of its level's
+    # iterations (a fixed pace for a slow machine, or a move long enough for failover tests).
+    mcts_seconds: Optional[float] = None
 
     @property
     def queue(self) -> str:
@@ -29,6 +33,8 @@ class BotSettings:
             visibility_timeout=float(env.get("ORRERY_BOT_VISIBILITY_TIMEOUT", LEASE_SECONDS)),
             claim_idle_ms=int(env.get("ORRERY_BOT_CLAIM_IDLE_MS", CLAIM_IDLE_MS)),
             worker_concurrency=int(env.get("ORRERY_BOT_CONCURRENCY", "0")) or (os.cpu_count() or 1),
+            mcts_seconds=float(env["ORRERY_BOT_MCTS_SECONDS"])
+            if env.get("ORRERY_BOT_MCTS_SECONDS") else None,
         )
         values.update(overrides)
         return cls(**values)

@@ -74,8 +74,11 @@ def take_turn(ctx: BotContext, match_id: str, seat: int, version: int,
     command, iterations = None, 0
     if attempt == 0:
         try:
+            pace = ctx.settings.mcts_seconds
+            fixed = {"seconds": pace, "iterations": None} \
+                if pace and spec["bot"] == "mcts" else {}
             choice = policies.choose(match.engine, match.game_state, seat, rng, spec["bot"],
-                                     spec.get("level"), seats=len(match.seats))
+                                     spec.get("level"), seats=len(match.seats), **fixed)
             command, iterations = choice.command, choice.iterations
         except Exception:  # a policy's bug must not stall the match: play a legal move
             log.exception("bot policy %s failed in match %s at version %s; playing a "

@@ -27,8 +27,8 @@ LEVEL_MU = {1: 21.0, 2: 25.0, 3: 28.0}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
     1: "quick: mcts searches 300 positions a move; beats random play, loses to careful play",
-    2: "fair: mcts searches 1,500 positions a move (within 1 s); even for a new player",
-    3: "strong: mcts searches 6,000 positions a move (about 2-4 s)",
+    2: "fair: mcts searches 2,000 positions a move (within 1 s); even for a new player",
+    3: "strong: mcts searches 8,000 positions a move (1-6 s)",
 }
 
 

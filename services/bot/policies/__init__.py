@@ -21,8 +21,8 @@ POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choos
 # the iterations in time weakens it.
 LEVELS = {
     "mcts": {1: {"iterations": 300, "seconds": 0.5},
-             2: {"iterations": 1500, "seconds": 0.9},
-             3: {"iterations": 6000, "seconds": 6.0}},
+             2: {"iterations": 2000, "seconds": 0.9},
+             3: {"iterations": 8000, "seconds": 6.0}},
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
 }
 DEFAULT_LEVEL = bot_levels.DEFAULT_LEVEL

@@ -47,7 +47,7 @@ _REFRESH_AT = frozenset(8 ** k for k in range(1, 8))
 
 class _Node:
     __slots__ = ("mover", "command", "children", "visits", "value", "legal", "volatile",
-                 "tables", "backed")
+                 "tables")
 
     def __init__(self, mover: Optional[int], command: Optional[dict]):
         self.mover = mover          # the seat whose command led here (None at the root)
@@ -58,7 +58,6 @@ class _Node:
         self.legal: Optional[list] = None  # [(key, command)] from the tables seen so far
         self.volatile = False       # legal commands here have differed between tables
         self.tables: Optional[dict] = None  # determinization index -> table after this node
-        self.backed: Optional[list] = None  # every seat's reward, minimax over the judged leaves
 
 
 def _key(seat: int, command: dict) -> tuple:
@@ -73,11 +72,10 @@ class _Search:
     """One search from one seat's view; `run` grows the tree, `best` reads it."""
 
     def __init__(self, game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                 determinizations, margin_weight, minimax_weight=0.0):
+                 determinizations, margin_weight):
         self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
         self.exploration, self.scale, self.rollout_depth = exploration, scale, rollout_depth
         self.margin_weight = margin_weight
-        self.minimax_weight = minimax_weight
         self.decide = rules_only(game)
         self.root = _Node(None, None)
         self.pool = [None] * max(1, determinizations if game.sampler is not None else 1)
@@ -119,15 +117,11 @@ class _Search:
         """The UCB1-best child among the commands legal here."""
         spread = self.exploration * math.sqrt(math.log(node.visits))
         children = node.children
-        weight = self.minimax_weight
         best, best_score = None, -1.0
         for key, _ in legal:
             child = children[key]
             visits = child.visits
-            mean = child.value / visits
-            if weight:
-                mean += weight * (child.backed[child.mover] - mean)
-            score = mean + spread / math.sqrt(visits)
+            score = child.value / visits + spread / math.sqrt(visits)
             if score > best_score:
                 best, best_score = (key, child), score
         return best
@@ -180,25 +174,6 @@ class _Search:
             visited.visits += 1
             visited.value += judged[visited.mover]
         self.root.visits += 1
-        if self.minimax_weight:
-            self.back_up_minimax(path, judged)
-
-    @staticmethod
-    def back_up_minimax(path: list, judged: list) -> None:
-        """Implicit minimax backups (Lanctot et al., 2014): beside the mean reward, each node
-        keeps the rewards of its best line as the heuristic judged the leaves, every mover
-        taking its best child; selection blends the two. A mean over a well-fitted
-        heuristic's leaves is dragged down by the search's own exploratory replies."""
-        leaf = path[-1]
-        if not leaf.children:
-            leaf.backed = judged
-        for node in reversed(path[1:-1]):
-            best = None
-            for child in node.children.values():
-                backed = child.backed
-                if backed is not None and (best is None or backed[child.mover] > best[0]):
-                    best = (backed[child.mover], backed)
-            node.backed = best[1]
 
     def judge(self, table) -> list:
         """Rewards for the position: a short rollout, then the heuristic (or play it out)."""
@@ -230,7 +205,7 @@ class _Search:
 def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
            iterations: Optional[int] = None, exploration=DEFAULT_EXPLORATION,
            scale=DEFAULT_SCALE, rollout_depth=0, determinizations=DEFAULT_DETERMINIZATIONS,
-           margin_weight=DEFAULT_MARGIN_WEIGHT, minimax_weight=0.0,
+           margin_weight=DEFAULT_MARGIN_WEIGHT,
            clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
     """Search `iterations` passes, stopping early once `seconds` of wall clock have gone
     (either may be None: no limit of that kind; one of them must be given)."""
@@ -241,7 +216,7 @@ def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
     if len(legal_now) <= 1:
         return Choice(legal_now[0], 0, clock() - start)
     search = _Search(game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                     determinizations, margin_weight, minimax_weight)
+                     determinizations, margin_weight)
     done = 0
     while True:
         search.iterate()

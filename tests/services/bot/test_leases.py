@@ -23,6 +23,8 @@ def _started(processes, names, match_id, version) -> list:
 def test_a_move_lost_with_its_worker_is_taken_up_within_seconds(processes, match_app):  # noqa: F811
     _, _, ctx = match_app
     processes.env.pop("ORRERY_BOT_VISIBILITY_TIMEOUT")  # the default lease (4 s)
+    # A move of 2 s (ORRERY_BOT_MCTS_SECONDS): long enough to be killed in the middle of it.
+    processes.env["ORRERY_BOT_MCTS_SECONDS"] = "2"
     processes.match_consumer()
     processes.dispatcher()
     workers = ["one", "two"]
@@ -30,7 +32,6 @@ def test_a_move_lost_with_its_worker_is_taken_up_within_seconds(processes, match
         processes.worker(name)
     wait_until(lambda: all("ready" in processes.log(n) for n in workers), 60,
                "both workers to be ready", processes)
-    # Level 3 thinks 2 s: long enough to be killed in the middle of it.
     match_id = create_without_humans(
         ctx, "tictactoe", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
     version = ctx.log.version(match_id)
@@ -53,6 +54,7 @@ def test_a_move_lost_with_its_worker_is_taken_up_within_seconds(processes, match
 def test_a_move_longer_than_the_visibility_timeout_runs_once(processes, match_app):  # noqa: F811
     _, _, ctx = match_app
     processes.env["ORRERY_BOT_VISIBILITY_TIMEOUT"] = "1"  # a 2 s move outlives it twice
+    processes.env["ORRERY_BOT_MCTS_SECONDS"] = "2"
     processes.match_consumer()
     processes.dispatcher()
     workers = ["one", "two"]

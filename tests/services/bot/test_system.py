@@ -142,8 +142,9 @@ def test_a_worker_killed_mid_move_loses_no_move_and_plays_it_once(processes, mat
     _, _, ctx = match_app
     processes.match_consumer()
     processes.dispatcher()
+    # A move of 2 s (ORRERY_BOT_MCTS_SECONDS): long enough to be killed in the middle of it.
+    processes.env["ORRERY_BOT_MCTS_SECONDS"] = "2"
     processes.worker("doomed")
-    # Level 3 thinks for 2 s: long enough to be killed in the middle of it.
     match_id = create_without_humans(
         ctx, "exordium", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
     version = ctx.log.version(match_id)

@@ -2,11 +2,14 @@
 item 5: one check, shared/games/terms.py), and a ticket that was not matched says why."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 from services.match.app import create_app as create_match_app
+from shared.games import bot_levels
+from shared.schemas.matchmaking import FORMED
 from tests.services.match.conftest import Player
 from tests.services.matchmaking.conftest import TICKET, bearer
 
@@ -85,3 +88,20 @@ def test_a_group_the_match_service_refused_leaves_its_reason_on_the_tickets(mm, 
     shown = mm.get(f"/v1/tickets/{ticket_id}", headers=me).get_json()
     assert shown["status"] == "expired"
     assert shown["reason"] == "Exordium does not accept these options."
+
+
+def test_a_table_completed_with_bots_gets_levels_that_exist_and_carries_the_players_rating(
+        mm, mm_ctx):
+    me = bearer(mm_ctx)
+    ticket_id = mm.post("/v1/tickets", json={**TICKET, "allow_bots": True, "max_wait_seconds": 1},
+                        headers=me).get_json()["ticket_id"]
+    pool = ticket_id.split("~")[0]
+    assert mm_ctx.pools.run_pass(pool, now=time.time() + 2).groups
+    [message] = [json.loads(fields[b"m"]) for stream in mm_ctx.pools.bus.streams(FORMED)
+                 for _, fields in mm_ctx.redis.xrange(stream)]
+    [player] = [seat for seat in message["seats"] if "player_id" in seat]
+    bots = [seat for seat in message["seats"] if "bot" in seat]
+    assert player["ticket_id"] == ticket_id and player["rating"] == pytest.approx(25.0)
+    assert bots and all(seat["level"] == bot_levels.level_near(player["rating"])
+                        for seat in bots)
+    assert all(seat["level"] in bot_levels.LEVELS for seat in bots)
