@@ -25,7 +25,9 @@ export class HomePage {
   }
 
   async start() {
-    this.games = (await call("GET", "/v1/games")).games;
+    const hosted = await call("GET", "/v1/games");
+    this.games = hosted.games;
+    this.botLevels = hosted.bot_levels;  // the one scale of levels, with the default marked
     if (!session.load()) { this.renderSignIn(); return; }
     this.render();
     await this.refresh();
@@ -184,7 +186,8 @@ export class HomePage {
     const kind = h("select", { id: `seat-${i}-kind`, "data-role": "seat-kind" },
       BOTS.map((b) => h("option", { value: `bot:${b}` }, `${t("bot")} ${b}`)), h("option", { value: "friend" }, t("friend")));
     const level = h("select", { id: `seat-${i}-level`, "data-role": "seat-level", "aria-label": t("level") },
-      [1, 2, 3].map((n) => h("option", { value: n }, `${t("level")} ${n}`)));
+      this.botLevels.map((l) => h("option", { value: l.level, selected: l.default, title: l.summary },
+                                  `${t("level")} ${l.level}`)));
     const friend = h("input", { id: `seat-${i}-player`, "data-role": "seat-player", "aria-label": t("friend"),
                                 placeholder: t("friend"), hidden: true, size: 34 });
     kind.addEventListener("change", () => {
