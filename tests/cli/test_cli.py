@@ -83,6 +83,7 @@ def test_export_import_replay_round_trip(orrery, event_log, tmp_path, name):
     assert latest["version"] == len(lines)
 
 
+@pytest.mark.cluster_too  # `orrery` given a cluster node's URL
 def test_export_to_stdout_and_import_under_its_own_id(orrery, event_log, redis_client,
                                                       namespace, tmp_path):
     match_id, _ = _logged(event_log, "tictactoe", seed=2)
@@ -138,6 +139,7 @@ def _tamperings(lines):
     }
 
 
+@pytest.mark.cluster_too  # `orrery` given a cluster node's URL
 @pytest.mark.parametrize("case", list(_tamperings([{"data": {}}] * 6)))
 def test_a_tampered_log_is_refused_and_writes_nothing(orrery, event_log, redis_client,
                                                       namespace, tmp_path, case):
@@ -196,6 +198,7 @@ def test_replay_at_version_one_is_before_setup(orrery, event_log):
                      "outcome": None}
 
 
+@pytest.mark.cluster_too  # `orrery` given a cluster node's URL
 def test_console_script(redis_url, namespace, event_log, tmp_path):
     script = ROOT / ".venv" / "bin" / "orrery"
     if not script.exists():
