@@ -17,7 +17,7 @@ const UNIT = 30;                 // one step of the System template, in SVG unit
 const SIZE = 760;
 const CENTRE = SIZE / 2;
 // The ring's radius at a System's outer row (y = 0), by player count: room for the Systems.
-const OUTER = { 2: 240, 3: 280, 4: 320, 5: 340, 6: 340 };
+const OUTER = { 2: 200, 3: 280, 4: 320, 5: 340, 6: 340 };
 const SEAT_CLASSES = ["s0", "s1", "s2", "s3", "s4", "s5"];
 const TOKEN_LETTER = { heavy: "H", medium: "M", light: "L", shipyard: "S", decoy: "D" };
 
