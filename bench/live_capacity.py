@@ -1,7 +1,7 @@
 """Live streams as a bounded resource: thousands open on one API process, the API still
 answering, and the Redis connections they held given back when they close.
 
-    python -m bench live_capacity            (or: python -m bench.live_capacity --streams 3000)
+    python -m bench live_capacity            (or: python -m bench.live_capacity --streams 4500)
 
 Starts the match API (deploy/gunicorn.conf.py: gevent, one worker) on a free port with a
 per-process cap above --streams, opens --streams `GET /v1/players/me/live` streams (one
@@ -107,7 +107,7 @@ async def _bench(port: int, redis, namespace: str, tokens: list) -> dict:
             "one_client_past_its_cap": await _statuses_past_the_cap(port, tokens[0])}
 
 
-def run(streams: int = 3000) -> dict:
+def run(streams: int = 4500) -> dict:
     namespace = f"bench-live-{uuid.uuid4().hex[:10]}:"
     redis = connect(redis_url())
     tokens = Tokens(SECRET, redis, Keys(namespace))
@@ -129,7 +129,7 @@ def run(streams: int = 3000) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--streams", type=int, default=3000)
+    parser.add_argument("--streams", type=int, default=4500)  # the case issue 14 found
     run(parser.parse_args(argv).streams)
     return 0
 
