@@ -232,6 +232,8 @@ def apply_choice(tx, seat, cmd):
 def forced(tx):
     """Make the choice automatically when there is exactly one; True if one was made."""
     seat = chooser(tx.state)
+    if tx.state.pending and tx.state.pending[0].kind == "ward":
+        return False   # always the player's answer: a forced one would show they hold no card
     allowed = options(tx.state, seat)
     if len(allowed) != 1:
         return False

@@ -2,11 +2,13 @@
 (rulebook, Glossary: Dodge -- "avoid a fight or the effect of a faction-type card"; Keber,
 Attention -- "This ability can be dodged with Dive").
 
-A player whose miniatures an effect would defeat, and who holds a card that wards it off, is
-asked (`ChoiceOwed` kind `ward`): play the card (`dive` / `dodge`) and every one of their
-miniatures the effect hits survives, or `endure` it and keep the card. A player holding no
-such card is not asked. One card wards off the whole effect for its player, as one action
-("dodge a specific action by another player ... It is discarded after use").
+A player whose miniatures an effect that can be warded off would defeat is asked (`ChoiceOwed`
+kind `ward`): play the card (`dive` / `dodge`) and every one of their miniatures the effect
+hits survives, or `endure` it (and keep the card if they hold one). Every player hit is asked,
+holding the card or not, and the choice is never made for them: asking only the holders, or
+answering at once for the others, would tell the table who holds a Dive or a Dodge. One card
+wards off the whole effect for its player, as one action ("dodge a specific action by another
+player ... It is discarded after use").
 """
 from shared.games.exsilium.board import tile_pos
 from shared.games.exsilium.components import kind_of
@@ -36,7 +38,7 @@ def strike(tx, victims, by, ward=None, concede=True):
         owners.setdefault(s, []).append(m)
     for seat in sorted(owners):
         minis = sorted(owners[seat])
-        if ward and seat != by and ward_cards(tx.state, seat, ward):
+        if ward and seat != by:
             tx.emit(CHOICE_OWED, kind="ward", seat=seat, ward=ward, concede=concede,
                     victims=[[seat, m] for m in minis])
         else:

@@ -83,8 +83,9 @@ def test_keber_strike_defeats_everything_on_its_tile_and_the_chosen_adjacent_til
     offered = [c["tile"] for c in GAME.legal_commands(state, 1) if c["type"] == "ability"]
     assert offered == ["2,1"]       # (1,2) is still face down; corner tiles are not offered
     events, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
-    assert state.players[0].minis == (None, None, None, None)
     assert state.newaru == {} and "RewardTaken" not in types(events)
+    _, state = when(state, 0, {"type": "endure"})     # the SYL player holds no Dive
+    assert state.players[0].minis == (None, None, None, None)
     assert all(n is not None for n in state.players[1].minis)
 
 
@@ -95,6 +96,7 @@ def test_spanish_keber_strike_hits_only_the_chosen_tile():
     there are defeated."""
     state = _keber_table(options={"keber_strike": "chosen"})
     _, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    _, state = when(state, 0, {"type": "endure"})
     assert state.players[0].minis[:3] == (None, None, 1214)
     assert state.newaru == {0: 1110}
 
@@ -159,6 +161,20 @@ def test_dodge_does_not_avoid_an_ability_paid_with_tokens():
     events, state = _drone_table(pay_with_card=False)
     assert of_type(events, "MiniatureDefeated") == [{"seat": 1, "mini": 0, "node": 402}]
     assert not [p for p in state.pending if p.kind == "ward"]
+
+
+def test_every_player_hit_is_asked_so_nobody_learns_who_holds_dive():
+    """Hidden information: the ward choice is owed to every player the Keber strike hits,
+    holding Dive or not, and is never answered for them; the feed shows no hand."""
+    state = _keber_table()
+    assert not any(c.startswith("u") for c in state.players[0].hand)
+    events, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
+    assert "MiniatureDefeated" not in types(events)
+    assert GAME.to_act(state) == (0,) and GAME.legal_commands(state, 0) == [{"type": "endure"}]
+    owed = of_type(events, "ChoiceOwed")[0]
+    assert owed["kind"] == "ward" and "hand" not in owed and "cards" not in owed
+    events, state = when(state, 0, {"type": "endure"})
+    assert len(of_type(events, "MiniatureDefeated")) == 3
 
 
 def test_vinsan_hole_destroys_up_to_four_nodes_but_not_terminals_and_moves_miniatures():

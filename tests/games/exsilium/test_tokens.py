@@ -229,6 +229,8 @@ def test_mines_that_affect_only_some_factions(key, dies):
     """Glossary, Faction type cards: some actions affect only the factions shown (SYL here)."""
     state = _dropped(_seat0(0), 1, upgraded(key), 3, "up")
     _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1, 2]})
+    if state.pending and state.pending[0].kind == "ward":   # a faction type card: may dodge
+        _, state = when(state, 0, {"type": "endure"})
     assert (state.players[0].minis[0] is None) == dies
 
 
