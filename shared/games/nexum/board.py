@@ -158,7 +158,10 @@ def move_cost(state: State, faction: int, origin: str, to: str, ships: int,
     step = step_cost(state, faction, origin, to)
     if step is None:
         return None
-    per_ship = step + state.no_move.get(to, 0) * state.rules["no_movement_surcharge"]
+    markers = state.no_move.get(to, 0)
+    if state.skill == ("de_ionizing", to, False) and faction == state.acting:
+        markers = 0  # Psycon: one fleet a turn "doesn't have to pay any additional energy"
+    per_ship = step + markers * state.rules["no_movement_surcharge"]
     if "engine" in relics:
         per_ship = max(1, per_ship - 1)
     return per_ship * ships
@@ -183,7 +186,17 @@ def defence(state: State, planet: str, faction: Optional[int] = None) -> int:
         value += rules["star_defence"]
     if "military" in relics_with(state, planet, faction):
         value += rules["military_relic_bonus"]
+    if state.affinity.get(faction) == planet and relics_with(state, planet, faction):
+        value += rules["military_relic_bonus"]  # Clonyx NEXUM AFFINITY
     return value
+
+
+def fleet_attack(state: State, faction: int, origin: str, ships: int, relics: tuple) -> int:
+    """A fleet's strength: its ships, +1 with a Military relic, +1 when a Clonyx fleet takes
+    along relics from the place its NEXUM AFFINITY names."""
+    bonus = state.rules["military_relic_bonus"] \
+        if relics and state.affinity.get(faction) == origin else 0
+    return attack(state, ships, relics) + bonus
 
 
 def attack(state: State, ships: int, relics: tuple) -> int:

@@ -94,9 +94,10 @@ def resolve_card(tx, card_id: str, played_by=None) -> None:
 def apply_kind(tx, planet: str, kind: str) -> None:
     """One event's effect on one planet (or on the Giant Star, which takes markers but is
     never destroyed nor killed: those rules are the planets')."""
-    if kind == "ionized":
+    if kind == "ionized":  # the Psycon "are not affected by Ionized atmosphere events"
         for faction in sorted(tx.state.ships.get(planet, {})):
-            destroy_ships(tx, planet, faction, 1, "ionized")
+            if not (tx.state.civs and tx.state.civs[faction] == "psycon"):
+                destroy_ships(tx, planet, faction, 1, "ionized")
     else:
         _place_marker(tx, planet, "no_movement" if kind == "solar" else "no_management")
 

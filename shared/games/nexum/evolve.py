@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum import wormholes
+from shared.games.nexum.evolve_civ import APPLY as CIV_APPLY
 from shared.games.nexum.evolve_exotic import APPLY as EXOTIC_APPLY
 from shared.games.nexum.state import (State, add_at, add_ships, relics_with, set_at,
                                       set_carried, ships_at, with_key)
@@ -48,7 +49,7 @@ def _action_row_drawn(state, d):
 
 def _deck_reshuffled(state, d):
     return replace(state, deck=tuple(sorted(state.deck + tuple(d["cards"]))),
-                   discard=_without(state.discard, d["cards"]))
+                   discard=_without(state.discard, d["cards"]), deck_top=(), top_seen=())
 
 
 def _event_card_played(state, d):
@@ -123,7 +124,9 @@ def _turn_started(state, d):
     return replace(state, phases=tuple(d["phases"]), researched=False,
                    discarded_asteroids=False, captured_this_turn=False,
                    cloud_must_leave=d["cloud_must_leave"],
-                   wormhole_must_leave=ships_at(state, "i", d["faction"]))
+                   wormhole_must_leave=ships_at(state, "i", d["faction"]), skill=(),
+                   won_this_turn=(), affinity=with_key(state.affinity, d["faction"], None,
+                                                       drop_if=None))
 
 
 def _phase_started(state, d):
@@ -154,8 +157,11 @@ def _fleet_moved(state, d):
         leave = max(0, leave - n)
     if origin == "i":
         through = max(0, through - n)
+    skill = state.skill
+    if skill and skill[:2] == ("de_ionizing", to):  # Psycon: "one of your fleets"
+        skill = (skill[0], skill[1], True)
     return replace(after, energy=add_at(after.energy, f, -d["cost"]), cloud_must_leave=leave,
-                   wormhole_must_leave=through,
+                   wormhole_must_leave=through, skill=skill,
                    arrived=with_key(after.arrived, to, after.arrived.get(to, 0) + n))
 
 
@@ -166,7 +172,8 @@ def _battle_won(state, d):
     after = add_ships(after, planet, attacker, -d["losses"])
     return replace(after, reserve=add_at(after.reserve, attacker, d["losses"]),
                    vp=add_at(after.vp, attacker, d["vp"]),
-                   energy=set_at(after.energy, attacker, d["energy"]))
+                   energy=set_at(after.energy, attacker, d["energy"]),
+                   won_this_turn=after.won_this_turn + (planet,))
 
 
 def _star_lost(state, d):
@@ -275,6 +282,7 @@ _APPLY = {
     **wormholes.APPLY,
 }
 _APPLY.update(EXOTIC_APPLY)
+_APPLY.update(CIV_APPLY)
 assert set(_APPLY) == set(V.VOCABULARY.events), "every declared event needs an evolve"
 
 

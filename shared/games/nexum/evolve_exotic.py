@@ -21,7 +21,12 @@ def lost_of(state) -> tuple:
 
 
 def _optional_rules_chosen(state, d):
-    return replace(state, optional=dict(d))
+    after = replace(state, optional=dict(d))
+    if d.get("civilizations"):  # chosen in reverse turn order before the first round
+        after = replace(after, civs=(None,) * state.factions,
+                        generation=tuple(1 if k == "seat" else 0 for k in state.kinds),
+                        stage="civilize", queue=tuple(reversed(range(state.seats))))
+    return after
 
 
 def _exploration_started(state, d):

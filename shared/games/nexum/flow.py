@@ -13,7 +13,8 @@ from __future__ import annotations
 from shared.games.nexum import board
 from shared.games.nexum.ai import ai_round
 from shared.games.nexum.components import PHASE_CARDS
-from shared.games.nexum.deck import draw_cards
+from shared.games.nexum.civilizations import foresee
+from shared.games.nexum.deck import draw_cards, top_of
 from shared.games.nexum.effects import destroy_ships, resolve_card
 from shared.games.nexum.state import ships_at
 from shared.games.nexum.vocabulary import (ACTION_ROW_DRAWN, ENERGY_EXTRACTED, GAME_WON,
@@ -36,8 +37,12 @@ def advance(tx) -> None:
             if state.queue:
                 return
             _resolve_row(tx)
+        elif state.stage == "civilize":
+            return
         elif state.stage == "choose":
-            if any(f not in state.chosen for f in seats_in_play(state)):
+            if state.civs and not state.chosen and not top_of(state) and state.mode != "eventless":
+                foresee(tx)  # Gnomicon WISE, before anyone chooses (civilizations.py)
+            if any(f not in tx.state.chosen for f in seats_in_play(tx.state)):
                 return
             _reveal(tx)
         elif state.turn >= len(state.order):

@@ -81,4 +81,13 @@ MESSAGES = Catalogue({
     "cloak_where": {"en": "Card {card} names no planet where you may cloak: {why}."},
     "cloak_one": {"en": "You already have a cloaked ship in that system."},
     "no_cloaked": {"en": "You have no cloaked ship at {place}."},
+    # Civilization cards (Asteroids p.13)
+    "civ_taken": {"en": "{civ} is not left to choose."},
+    "no_civ": {"en": "This match is played without civilization cards."},
+    "civ_evolved": {"en": "Your civilization evolves once: it already has its 2nd Generation."},
+    "civ_cost": {"en": "Evolving the {civ} costs {cost} from your loaded asteroids."},
+    "civ_skill": {"en": "{skill} is a skill of the {civ}, not of your civilization."},
+    "civ_generation": {"en": "{skill} needs your 2nd Generation (evolve first)."},
+    "skill_once": {"en": "Your civilization's skill is used once per turn (one generation's)."},
+    "skill_target": {"en": "The skill cannot act on {target}: {why}."},
 })

@@ -53,7 +53,7 @@ def check_move(state, faction: int, command: dict):
         refuse("energy", cost=cost, energy=state.energy[faction])
     defender = exotic_moves.defender_at(state, to)
     if defender is not None and defender != faction:
-        strength = board.attack(state, ships, relics)
+        strength = board.fleet_attack(state, faction, origin, ships, relics)
         if not board.attack_succeeds(state, faction, strength, to):
             refuse("attack_weak", attack=strength, defence=board.defence(state, to), planet=to)
     return relics, cost
@@ -78,7 +78,7 @@ def move(tx, faction: int, command: dict) -> None:
     relics, cost = check_move(tx.state, faction, command)
     origin, to, ships = command["origin"], command["to"], command["ships"]
     defender = exotic_moves.defender_at(tx.state, to)
-    strength = board.attack(tx.state, ships, relics)
+    strength = board.fleet_attack(tx.state, faction, origin, ships, relics)
     tx.emit(FLEET_MOVED, faction=faction, origin=origin, to=to, ships=ships,
             relics=list(relics), cost=cost)
     if cloak_reveal.hidden_on(tx.state, to):
@@ -123,7 +123,8 @@ def _battle(tx, attacker: int, defender: int, planet: str, strength: int) -> Non
     tx.emit(BATTLE_WON, attacker=attacker, defender=defender, planet=planet, attack=strength,
             defence=board.defence(state, planet, defender), destroyed=destroyed,
             dropped=dropped_if_lost(state, planet, defender, destroyed),
-            losses=board.attacker_losses(state, destroyed),
+            losses=0 if state.skill[:1] == ("invulnerable",) and state.acting == attacker
+            else board.attacker_losses(state, destroyed),
             vp=0 if exotic.is_exotic(board.system_of(planet)) else 1, energy=energy)
     check_stars(tx, loser=defender, winner=attacker)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from shared.games.api import NotYourTurn
 from shared.games.kit import Transaction
-from shared.games.nexum import (board, cloaking, exploration, flow, management, movement,
-                                technology, wormholes)
+from shared.games.nexum import (board, civilizations, cloaking, exploration, flow,
+                                management, movement, technology, wormholes)
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum.components import PHASE_CARDS
 from shared.games.nexum.evolve import evolve
@@ -17,7 +17,7 @@ refuse = MESSAGES.refuse
 def to_act(state) -> tuple:
     if state.stage == "over":
         return ()
-    if state.stage == "event_play":
+    if state.stage in ("event_play", "civilize"):
         return (state.queue[0],) if state.queue else ()
     if state.stage == "choose":
         return tuple(f for f in flow.seats_in_play(state) if f not in state.chosen)
@@ -35,13 +35,16 @@ def legal_commands(state, seat) -> list:
     if state.stage == "event_play":
         return [V.PASS_EVENT()] + [V.PLAY_EVENT(card=c, slot=s) for c in sorted(set(state.hands[seat]))
                                    for s in range(len(state.row))]
+    if state.stage == "civilize":
+        return civilizations.choices(state, seat)
     if state.stage == "choose":
         return [V.CHOOSE_PHASE(card=c, bid=b) for c in _available_cards(state, seat)
                 for b in range(min(state.energy[seat], 35) + 1)]
     if state.exploring:
         return exploration.legal_actions(state, seat)
     out = [V.END_PHASE()] + technology.legal_actions(state, seat) + \
-        exploration.legal_actions(state, seat) + cloaking.legal_actions(state, seat)
+        exploration.legal_actions(state, seat) + cloaking.legal_actions(state, seat) + \
+        civilizations.legal_actions(state, seat)
     if state.phases[0] == "movement":
         return out + movement.legal_moves(state, seat) + wormholes.legal_jumps(state, seat)
     return out + management.legal_replications(state, seat)
@@ -64,6 +67,7 @@ def _stage(state, *stages) -> None:
 
 def _stage_words(state) -> str:
     return {"event_play": "factions are playing event cards on the Action Row",
+            "civilize": "seats are choosing their civilization cards",
             "choose": "factions are choosing their phase cards",
             "turn": "factions are playing their turns"}.get(state.stage, state.stage)
 
@@ -184,13 +188,29 @@ def _uncloak(tx, seat, command):
     cloaking.uncloak(tx, seat, command["place"])
 
 
+def _choose_civilization(tx, seat, command):
+    _stage(tx.state, "civilize")
+    civilizations.choose(tx, seat, command["civ"])
+
+
+def _evolve_civilization(tx, seat, command):
+    _in_phase(tx.state)
+    civilizations.evolve_civ(tx, seat, command["asteroids"])
+
+
+def _use_skill(tx, seat, command):
+    _in_phase(tx.state)
+    civilizations.use(tx, seat, command["skill"], command["target"])
+
+
 _HANDLERS = {V.CHOOSE_PHASE.name: _choose_phase, V.PLAY_EVENT.name: _play_event,
              V.PASS_EVENT.name: _pass_event, V.MOVE.name: _move, V.REPLICATE.name: _replicate,
              V.CAPTURE.name: _capture, V.DISCARD_ASTEROIDS.name: _discard,
              V.RESEARCH.name: _research, V.END_PHASE.name: _end_phase, V.JUMP.name: _jump,
              V.EXPLORE.name: _explore, V.EXTEND_EXPLORATION.name: _extend_exploration,
              V.END_EXPLORATION.name: _end_exploration, V.CLOAK.name: _cloak,
-             V.UNCLOAK.name: _uncloak}
+             V.UNCLOAK.name: _uncloak, V.CHOOSE_CIVILIZATION.name: _choose_civilization,
+             V.EVOLVE_CIVILIZATION.name: _evolve_civilization, V.USE_SKILL.name: _use_skill}
 
 
 def outcome(state):
@@ -221,6 +241,8 @@ def pass_command(state, seat):
         return None
     if state.stage == "event_play":
         return V.PASS_EVENT()
+    if state.stage == "civilize":
+        return civilizations.choices(state, seat)[0]
     if state.stage == "turn" and state.exploring:  # the trip ends where the last card says
         return next(c for c in exploration.legal_actions(state, seat)
                     if c["type"] == V.END_EXPLORATION.name)

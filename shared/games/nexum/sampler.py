@@ -35,6 +35,14 @@ def sample(state, seat, rng):
             cards, unseen = unseen[:len(cloaked[f])], unseen[len(cloaked[f]):]
             cloaked[f] = tuple((rng.choice(spots) if spots else p, r, card)
                                for (p, r, _), card in zip(cloaked[f], cards))
+    deck_top, top_seen = (), ()
+    if state.top_seen and state.top_seen[0] == seat:  # keep what this seat saw, in order
+        shown = state.top_seen[1]
+        for i, card in enumerate(state.deck_top):
+            if i not in shown:
+                break
+            deck_top += (card,)
+        top_seen = (seat, tuple(range(len(deck_top))))
     chosen = state.chosen
     if state.stage == "choose":
         for f in others:
@@ -43,4 +51,4 @@ def sample(state, seat, rng):
                 chosen = with_key(chosen, f, (rng.choice(cards), rng.randint(0, state.energy[f])))
     return replace(state, hands=hands, deck=tuple(sorted(unseen)), loaded=loaded,
                    pool=tuple(sorted(crystals)), chosen=chosen, asteroids_on=asteroids_on,
-                   cloaked=cloaked)
+                   cloaked=cloaked, deck_top=deck_top, top_seen=top_seen)

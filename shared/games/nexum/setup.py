@@ -74,6 +74,8 @@ def _optional_rules(options: dict) -> dict:
         out["exotic_exploration"] = True
     if flipped(options):
         out["flip"] = flipped(options)
+    if options["civilization_cards"]:
+        out["civilizations"] = True
     return out
 
 

@@ -6,7 +6,7 @@ from shared.games.nexum.components import RULES, SECTORS
 MODES = ("asteroids", "core", "eventless")
 AI_COUNTS = ("auto", "0", "1", "2", "3")
 # Parts of the Asteroids book we have not built: asking for one is refused at creation.
-NOT_IMPLEMENTED = ("civilization_cards", "campaign")
+NOT_IMPLEMENTED = ("campaign",)
 # Planetary systems shown on their exotic face at setup (the book's scenarios "flip" disks;
 # which exotic face a disk has is a picture we lack: system X flips to Exotic System X).
 FLIPS = ("none", "A", "B", "D", "E", "F", "G", "H", "A,D", "D,G", "B,F", "F,G")
@@ -43,6 +43,9 @@ SPEC = GameSpec(
                                                 "(Exploration, Cloaking, Controlled "
                                                 "Exploration) and the exotic systems it "
                                                 "finds; false: research stops at Hyperspace."),
+        "civilization_cards": bool_option(False, "Asymmetrical civilizations (Psycon, "
+                                                 "Biontes, Clonyx, Gnomicon), chosen in "
+                                                 "reverse seat order before the first round."),
         "flip": choice_option("none", FLIPS, "Planetary systems shown on their exotic face "
                                              "(asteroids mode; never a Tann system in use)."),
     })

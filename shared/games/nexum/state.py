@@ -66,6 +66,14 @@ class State:
     lost: tuple = ()                 # per faction: ships lost for good (failed explorations)
     wormhole_must_leave: int = 0     # the acting faction's ships that must leave the Wormhole
     cloaked: dict = field(default_factory=dict)   # faction -> ((planet, relic, card), ...)
+    # Civilization cards (civilizations.py)
+    civs: tuple = ()                 # per faction: its civilization (None for the AIs)
+    generation: tuple = ()           # per faction: 1 or 2
+    skill: tuple = ()                # (skill, target, spent) used this turn
+    affinity: dict = field(default_factory=dict)  # faction -> place (Clonyx, until its turn)
+    won_this_turn: tuple = ()        # places conquered this turn
+    deck_top: tuple = ()             # the deck's next cards, once seen (DeckTopSeen)
+    top_seen: tuple = ()             # (faction, indices of deck_top it saw)
 
     @property
     def factions(self) -> int:

@@ -3,13 +3,14 @@
 Hidden: the event cards in other hands (their number is public), the crystals of asteroids
 others loaded or returned (the asteroid reserve is face down), phase cards and bids until
 revealed together, the order of the event deck, and where another faction's cloaked ships
-are (their relics are seen). Everything else is on the table.
+are (their relics are seen), and the deck's next cards a Gnomicon looked at (only it sees
+them). Everything else is on the table.
 """
 from __future__ import annotations
 
 from shared.games.nexum import board, exotic_moves, wormholes
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
-                                           ASTEROIDS_PLACED, CARDS_DRAWN,
+                                           ASTEROIDS_PLACED, CARDS_DRAWN, DECK_TOP_SEEN,
                                            EXOTIC_ASTEROIDS_PLACED, PHASE_CHOSEN,
                                            SHIP_CLOAKED, TECH_RESEARCHED)
 
@@ -26,6 +27,8 @@ def _faction(state, f: int, seat) -> dict:
            "relics": sorted(board.relics_of(state, f)), "techs": list(state.techs[f]),
            "hand_size": len(state.hands[f]), "asteroids": [a for a, _ in state.loaded[f]],
            "used_phase_cards": list(state.used[f]), "in_play": board.in_play(state, f)}
+    if state.civs:
+        out["civilization"], out["generation"] = state.civs[f], state.generation[f]
     cloaked = state.cloaked.get(f, ())
     out["cloaked_relics"] = sorted(relic for _, relic, _ in cloaked)
     out["lost_for_good"] = state.lost[f] if state.lost else 0
@@ -33,6 +36,9 @@ def _faction(state, f: int, seat) -> dict:
         out["hand"] = list(state.hands[f])
         out["crystals"] = {str(a): c for a, c in state.loaded[f]}
         out["cloaked"] = [{"place": p, "relic": r, "card": c} for p, r, c in cloaked]
+        if state.top_seen and state.top_seen[0] == f:  # Gnomicon: the deck's next cards seen
+            out["deck_top_seen"] = [c if i in state.top_seen[1] else None
+                                    for i, c in enumerate(state.deck_top) if c in state.deck]
     if state.stage == "turn":
         out["phase_card"], out["bid"] = state.chosen.get(f, (None, None))
     elif state.stage == "choose":
@@ -63,6 +69,8 @@ def view(state, seat) -> dict:
         "replicated": list(state.replicated), "arrived": dict(sorted(state.arrived.items())),
         "researched_this_turn": state.researched,
         "factions": [_faction(state, f, seat) for f in range(state.factions)],
+        "skill_used_this_turn": state.skill[0] if state.skill else None,
+        "nexum_affinity": {str(f): p for f, p in sorted(state.affinity.items())},
         "exploring": _exploring(state), "wormhole_linked": exotic_moves.wormhole_active(state),
         "winner": state.winner, "reason": state.reason,
         "rules": dict(state.rules),
@@ -87,8 +95,13 @@ def redact(event: dict, seat) -> dict:
     if kind == EXOTIC_ASTEROIDS_PLACED.name:  # face down for everyone
         return {"type": kind, "data": {"planets": sorted(data["planets"])}}
     owner = data.get("faction")
+    if kind == DECK_TOP_SEEN.name and owner == seat:  # the Gnomicon sees what it was shown
+        return {"type": kind, "data": {**data, "cards": [
+            c if i in data["shown"] else None for i, c in enumerate(data["cards"])]}}
     if owner == seat:
         return event
+    if kind == DECK_TOP_SEEN.name and "cards" in data:
+        return {"type": kind, "data": {"faction": owner, "count": len(data["cards"])}}
     if kind == SHIP_CLOAKED.name:  # the card is face down: where the ship went is secret
         return {"type": kind, "data": {k: v for k, v in data.items() if k not in ("card", "place")}}
     if kind == PHASE_CHOSEN.name:

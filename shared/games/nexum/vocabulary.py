@@ -143,6 +143,34 @@ EXOTIC_EVENTS = [OPTIONAL_RULES_CHOSEN, EXPLORATION_STARTED, EXPLORATION_CARD_DR
                  EXPLORATION_FAILED, EXOTIC_SYSTEM_PLACED, EXOTIC_ASTEROIDS_PLACED, SHIPS_RECOVERED, WORMHOLE_CROSSED,
                  QUANTIC_CARDS_DRAWN, SHIP_CLOAKED, SHIP_UNCLOAKED]
 
-COMMANDS += EXOTIC_COMMANDS
-EVENTS += EXOTIC_EVENTS
+
+# --- Civilization cards (Asteroids p.13, optional) ---------------------------------------
+CIVILIZATIONS = ("psycon", "biontes", "clonyx", "gnomicon")
+CIV_SKILLS = ("de_ionizing", "overcharge", "regenerator_1", "regenerator_2", "revive",
+              "invulnerable", "nexum_affinity", "seer")
+CHOOSE_CIVILIZATION = CommandType("choose_civilization", {
+    "civ": choice(*CIVILIZATIONS, description="A civilization nobody chose yet.")},
+    doc="Before the first round, in reverse seat order: your civilization card.")
+EVOLVE_CIVILIZATION = CommandType("evolve_civilization", {
+    "asteroids": listing(integer(0, 10_000), 4, description="The loaded asteroids paying "
+                                                            "(2 crystals of your colour; "
+                                                            "Clonyx: 4 asteroids).")},
+    doc="Learn your civilization's 2nd Generation skill (once).")
+USE_SKILL = CommandType("use_skill", {
+    "skill": choice(*CIV_SKILLS, description="A skill of your civilization's generations."),
+    "target": text(8, min_length=0, pattern=r"|[A-L][1-3]|[a-l][1-9]",
+                   description="The planet the skill acts on (empty for none)."),
+}, doc="Use your civilization's skill (once per turn).")
+CIVILIZATION_CHOSEN = EventType("CivilizationChosen", doc="A seat's civilization card.")
+CIVILIZATION_EVOLVED = EventType("CivilizationEvolved", doc="2nd Generation learned.")
+SKILL_USED = EventType("SkillUsed", doc="A civilization's skill, once this turn.")
+MARKERS_REMOVED = EventType("MarkersRemoved", doc="Every marker of a kind off a planet.")
+PLANET_REVIVED = EventType("PlanetRevived", doc="A dead planet regenerated (Biontes).")
+DECK_TOP_SEEN = EventType("DeckTopSeen", doc="The deck's next cards, seen by their seer only.")
+CIV_COMMANDS = [CHOOSE_CIVILIZATION, EVOLVE_CIVILIZATION, USE_SKILL]
+CIV_EVENTS = [CIVILIZATION_CHOSEN, CIVILIZATION_EVOLVED, SKILL_USED, MARKERS_REMOVED,
+              PLANET_REVIVED, DECK_TOP_SEEN]
+
+COMMANDS += EXOTIC_COMMANDS + CIV_COMMANDS
+EVENTS += EXOTIC_EVENTS + CIV_EVENTS
 VOCABULARY = Vocabulary("Nexum", commands=COMMANDS, events=EVENTS)

@@ -237,7 +237,7 @@ def test_only_the_acting_seat_may_command():
         play(state, 1, END_PHASE())
 
 
-@pytest.mark.parametrize("option", ["civilization_cards", "campaign"])
+@pytest.mark.parametrize("option", ["campaign"])
 def test_parts_not_built_are_refused_at_creation(option):
     """Issue 12: what is not implemented is refused clearly, never silently ignored."""
     with pytest.raises(InvalidOptions, match="Not implemented yet"):
