@@ -102,6 +102,11 @@ def apply_kind(tx, planet: str, kind: str) -> None:
         _place_marker(tx, planet, "no_movement" if kind == "solar" else "no_management")
 
 
+def place_marker(tx, planet: str, kind: str) -> None:
+    """A No Movement / No Management marker from outside the Action Row (a campaign's)."""
+    _place_marker(tx, planet, kind)
+
+
 def _place_marker(tx, planet: str, kind: str) -> None:
     markers = tx.state.no_move if kind == "no_movement" else tx.state.no_manage
     count = markers.get(planet, 0) + 1

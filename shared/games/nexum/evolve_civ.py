@@ -1,4 +1,4 @@
-"""Evolve for the civilization-card events (merged into evolve.py's table): one small
+"""Evolve for the civilization-card and campaign events (merged into evolve.py's table): one small
 function per event type; trusts the event, never fails."""
 from __future__ import annotations
 
@@ -46,7 +46,31 @@ def _deck_top_seen(state, d):
     return replace(state, deck_top=tuple(d["cards"]), top_seen=(d["faction"], tuple(d["shown"])))
 
 
+def _campaign_asteroid_given(state, d):
+    f = d["faction"]
+    pool = list(state.pool)
+    pool.remove(d["crystals"])
+    return replace(state, pool=tuple(pool), next_asteroid=state.next_asteroid + 1,
+                   loaded=set_at(state.loaded, f, state.loaded[f] + ((d["asteroid"], d["crystals"]),)))
+
+
+def _campaign_marker_played(state, d):
+    return replace(state, campaign_marker_used=True,
+                   campaign_markers=state.campaign_markers + ((d["planet"], d["kind"], d["round"]),))
+
+
+def _campaign_marker_expired(state, d):
+    name = "no_manage" if d["kind"] == "no_management" else "no_move"
+    count = getattr(state, name).get(d["planet"], 0) - 1
+    left = tuple(m for m in state.campaign_markers if m[:2] != (d["planet"], d["kind"]))
+    return replace(state, campaign_markers=left,
+                   **{name: with_key(getattr(state, name), d["planet"], max(0, count), drop_if=0)})
+
+
 APPLY = {
+    V.CAMPAIGN_ASTEROID_GIVEN.name: _campaign_asteroid_given,
+    V.CAMPAIGN_MARKER_PLAYED.name: _campaign_marker_played,
+    V.CAMPAIGN_MARKER_EXPIRED.name: _campaign_marker_expired,
     V.CIVILIZATION_CHOSEN.name: _civilization_chosen,
     V.CIVILIZATION_EVOLVED.name: _civilization_evolved,
     V.SKILL_USED.name: _skill_used,

@@ -22,6 +22,9 @@ def lost_of(state) -> tuple:
 
 def _optional_rules_chosen(state, d):
     after = replace(state, optional=dict(d))
+    if d.get("campaign"):  # the First Player plays first on tied bids (A p.16)
+        first = d["campaign"]["first_player"]
+        after = replace(after, order=tuple((first + i) % state.seats for i in range(state.seats)))
     if d.get("civilizations"):  # chosen in reverse turn order before the first round
         after = replace(after, civs=(None,) * state.factions,
                         generation=tuple(1 if k == "seat" else 0 for k in state.kinds),

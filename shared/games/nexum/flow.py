@@ -13,6 +13,7 @@ from __future__ import annotations
 from shared.games.nexum import board
 from shared.games.nexum.ai import ai_round
 from shared.games.nexum.components import PHASE_CARDS
+from shared.games.nexum.campaign import expire_markers
 from shared.games.nexum.civilizations import foresee
 from shared.games.nexum.deck import draw_cards, top_of
 from shared.games.nexum.effects import destroy_ships, resolve_card
@@ -149,6 +150,7 @@ def _end_round(tx) -> None:
     state = tx.state
     used = [[] if len(u) == len(PHASE_CARDS) else list(u) for u in state.used]
     tx.emit(ROUND_ENDED, round=state.round, used=used, next_stage="choose")
+    expire_markers(tx, ended=state.round)
     if tx.state.round > tx.state.max_rounds:
         ranking = standings(tx.state)
         top = ranking[0]

@@ -90,4 +90,6 @@ MESSAGES = Catalogue({
     "civ_generation": {"en": "{skill} needs your 2nd Generation (evolve first)."},
     "skill_once": {"en": "Your civilization's skill is used once per turn (one generation's)."},
     "skill_target": {"en": "The skill cannot act on {target}: {why}."},
+    # Campaign mode (Asteroids pp.14-17)
+    "campaign_marker": {"en": "No campaign marker to play: {why}."},
 })

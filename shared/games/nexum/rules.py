@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from shared.games.api import NotYourTurn
 from shared.games.kit import Transaction
-from shared.games.nexum import (board, civilizations, cloaking, exploration, flow,
+from shared.games.nexum import (board, campaign, civilizations, cloaking, exploration, flow,
                                 management, movement, technology, wormholes)
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum.components import PHASE_CARDS
@@ -44,7 +44,7 @@ def legal_commands(state, seat) -> list:
         return exploration.legal_actions(state, seat)
     out = [V.END_PHASE()] + technology.legal_actions(state, seat) + \
         exploration.legal_actions(state, seat) + cloaking.legal_actions(state, seat) + \
-        civilizations.legal_actions(state, seat)
+        civilizations.legal_actions(state, seat) + campaign.legal_actions(state, seat)
     if state.phases[0] == "movement":
         return out + movement.legal_moves(state, seat) + wormholes.legal_jumps(state, seat)
     return out + management.legal_replications(state, seat)
@@ -203,6 +203,11 @@ def _use_skill(tx, seat, command):
     civilizations.use(tx, seat, command["skill"], command["target"])
 
 
+def _play_campaign_marker(tx, seat, command):
+    _in_phase(tx.state)
+    campaign.play_marker(tx, seat, command["planet"])
+
+
 _HANDLERS = {V.CHOOSE_PHASE.name: _choose_phase, V.PLAY_EVENT.name: _play_event,
              V.PASS_EVENT.name: _pass_event, V.MOVE.name: _move, V.REPLICATE.name: _replicate,
              V.CAPTURE.name: _capture, V.DISCARD_ASTEROIDS.name: _discard,
@@ -210,7 +215,8 @@ _HANDLERS = {V.CHOOSE_PHASE.name: _choose_phase, V.PLAY_EVENT.name: _play_event,
              V.EXPLORE.name: _explore, V.EXTEND_EXPLORATION.name: _extend_exploration,
              V.END_EXPLORATION.name: _end_exploration, V.CLOAK.name: _cloak,
              V.UNCLOAK.name: _uncloak, V.CHOOSE_CIVILIZATION.name: _choose_civilization,
-             V.EVOLVE_CIVILIZATION.name: _evolve_civilization, V.USE_SKILL.name: _use_skill}
+             V.EVOLVE_CIVILIZATION.name: _evolve_civilization, V.USE_SKILL.name: _use_skill,
+             V.PLAY_CAMPAIGN_MARKER.name: _play_campaign_marker}
 
 
 def outcome(state):
@@ -232,7 +238,8 @@ def outcome(state):
             "winner": state.winner,
             "winner_is_ai": state.winner is not None and state.kinds[state.winner] == "ai",
             "reason": state.reason, "victory_points": list(state.vp),
-            "relics": [len(board.relics_of(state, f)) for f in range(state.factions)]}
+            "relics": [len(board.relics_of(state, f)) for f in range(state.factions)],
+            **campaign.outcome_part(state, ranking)}
 
 
 def pass_command(state, seat):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from shared.games.api import InvalidOptions
 from shared.games.kit import Transaction
-from shared.games.nexum import board, exotic, wormholes
+from shared.games.nexum import board, campaign, exotic, wormholes
 from shared.games.nexum.components import (ALL_CARDS, ASTEROIDS, CORE_CARDS, RULES,
                                            SECTORS)
 from shared.games.nexum.evolve import evolve
 from shared.games.nexum.flow import advance
-from shared.games.nexum.spec import NOT_IMPLEMENTED, SPEC
+from shared.games.nexum.spec import SPEC
 from shared.games.nexum.vocabulary import (ASTEROIDS_PLACED, OPTIONAL_RULES_CHOSEN,
                                            SECTOR_LAID_OUT)
 
@@ -25,8 +25,7 @@ def ai_count(options: dict, seats: int) -> int:
 
 def check_options(options: dict, seats: int) -> int:
     """The number of AIs; raises InvalidOptions for a table the rules do not allow."""
-    problems = {name: "Not implemented yet on Orrery." for name in NOT_IMPLEMENTED
-                if options[name]}
+    problems = {}
     problems.update(wormholes.option_problems(options))
     ais = ai_count(options, seats)
     if options["mode"] == "eventless" and ais:
@@ -36,6 +35,7 @@ def check_options(options: dict, seats: int) -> int:
                          f"{MAX_FACTIONS - seats} AI."
     if seats + ais < 2:
         problems["ai"] = "A solo player needs at least one AI civilisation."
+    problems.update(campaign.options_problems(options, seats))
     flips = flipped(options)
     if flips and options["mode"] != "asteroids":
         problems["flip"] = "Exotic faces belong to the Asteroids mode."
@@ -67,6 +67,33 @@ def _flip(sizes: dict, links: dict, relics: list, flips: list) -> tuple:
     return sizes, links, kept
 
 
+def _reconquest_ship(options: dict, tann: list, sector: dict) -> list:
+    """Campaign "Reconquest": the sector's owner has 1 additional ship on its Tann planet."""
+    owner = campaign.setup_part(options, 0).get("owner") if options["campaign"] else None
+    if owner is None:
+        return []
+    return [[f"{tann[owner]}{sector['tann_planet']}", owner, 1]]
+
+
+def _reserves(options: dict, on_board: list) -> list:
+    """25 ships less those on the board; in a campaign, less the ships the civilization
+    keeps on the campaign map or lost for good (never below 0)."""
+    withheld = [options[f"campaign_withheld_{s}"] if options["campaign"] and s < 4 else 0
+                for s in range(len(on_board))]
+    return [max(0, RULES["reserve"] - n - w) for n, w in zip(on_board, withheld)]
+
+
+def _energies(options: dict, factions: int) -> list:
+    """Campaign: an Energetic Sector's First Player and a Reconquest's owner get 1 more."""
+    energy = [RULES["starting_energy"]] * factions
+    if options["campaign"]:
+        if options["campaign_sector"] == "energetic":
+            energy[options["campaign_first_player"]] += 1
+        if options["campaign_owner"] != "none":
+            energy[int(options["campaign_owner"])] += 1
+    return energy
+
+
 def _optional_rules(options: dict) -> dict:
     """The optional parts on (an empty dict: none, as in matches before they existed)."""
     out = {}
@@ -76,6 +103,8 @@ def _optional_rules(options: dict) -> dict:
         out["flip"] = flipped(options)
     if options["civilization_cards"]:
         out["civilizations"] = True
+    if options["campaign"]:
+        out["campaign"] = campaign.setup_part(options, 4)
     return out
 
 
@@ -107,6 +136,7 @@ def setup(options, seats, rng):
         else:
             count = RULES["ai_starting_ships"] if kinds[faction] == "ai" else RULES["starting_ships"]
             ships.append([f"{letter}{sector['tann_planet']}", faction, count])
+    ships += _reconquest_ship(options, tann, sector)
     on_board = [sum(c for _, f, c in ships if f == faction) for faction in range(len(kinds))]
     relics = [[place, relic] for place, relic in sorted(sector["relics"].items())
               if place[0] not in tann]
@@ -117,8 +147,7 @@ def setup(options, seats, rng):
             max_rounds=options["max_rounds"], rules=dict(RULES),
             systems={k: list(v) for k, v in sizes.items()},
             links={k: sorted(v) for k, v in links.items()}, ships=ships, relics=relics,
-            reserve=[RULES["reserve"] - n for n in on_board],
-            energy=[RULES["starting_energy"]] * len(kinds),
+            reserve=_reserves(options, on_board), energy=_energies(options, len(kinds)),
             deck=list(CORE_CARDS if options["mode"] == "core" else
                       () if options["mode"] == "eventless" else ALL_CARDS))
     if multi_battle:
@@ -133,5 +162,6 @@ def setup(options, seats, rng):
         rng.shuffle(markers)  # face down: nobody knows a marker's crystals (view.py)
         tx.emit(ASTEROIDS_PLACED, planets=dict(zip(planets, markers)),
                 pool=sorted(markers[len(planets):]))
+        campaign.give_asteroid(tx)
     advance(tx)
     return tx.events

@@ -1,12 +1,11 @@
 """Nexum: Galaxy with its Asteroids expansion: what the game is and which options it takes."""
 from shared.games.api import GameSpec
 from shared.games.kit import bool_option, choice_option, int_option
+from shared.games.nexum.campaign import OWNERS, SPECIALS
 from shared.games.nexum.components import RULES, SECTORS
 
 MODES = ("asteroids", "core", "eventless")
 AI_COUNTS = ("auto", "0", "1", "2", "3")
-# Parts of the Asteroids book we have not built: asking for one is refused at creation.
-NOT_IMPLEMENTED = ("campaign",)
 # Planetary systems shown on their exotic face at setup (the book's scenarios "flip" disks;
 # which exotic face a disk has is a picture we lack: system X flips to Exotic System X).
 FLIPS = ("none", "A", "B", "D", "E", "F", "G", "H", "A,D", "D,G", "B,F", "F,G")
@@ -37,8 +36,6 @@ SPEC = GameSpec(
                                              "(set by the battle group)."),
         "battle_table": int_option(0, 0, 3, "Multi-battle: this match's table number (set by "
                                             "the battle group)."),
-        **{name: bool_option(False, f"{name.replace('_', ' ')}: not implemented yet "
-                                    "(true is refused)") for name in NOT_IMPLEMENTED},
         "exotic_exploration": bool_option(True, "The exploration path after Hyperspace "
                                                 "(Exploration, Cloaking, Controlled "
                                                 "Exploration) and the exotic systems it "
@@ -46,6 +43,20 @@ SPEC = GameSpec(
         "civilization_cards": bool_option(False, "Asymmetrical civilizations (Psycon, "
                                                  "Biontes, Clonyx, Gnomicon), chosen in "
                                                  "reverse seat order before the first round."),
+        "campaign": bool_option(False, "This match is a battle of a campaign: the options "
+                                       "below carry the campaign over (a finished match's "
+                                       "outcome.campaign.next_options gives the next)."),
+        "campaign_first_player": int_option(0, 0, 3, "Campaign: the seat that picked this "
+                                                     "sector (First Player)."),
+        "campaign_sector": choice_option("none", SPECIALS, "Campaign: the sector's special "
+                                                            "type (the First Player's bonus)."),
+        "campaign_owner": choice_option("none", OWNERS, "Campaign: the seat controlling this "
+                                                        "sector (Reconquest: +1 ship, +1 "
+                                                        "energy)."),
+        **{f"campaign_withheld_{s}": int_option(0, 0, 25, f"Campaign: ships seat {s}'s "
+                                                           "civilization keeps on the map or "
+                                                           "lost for good (off its reserve).")
+           for s in range(4)},
         "flip": choice_option("none", FLIPS, "Planetary systems shown on their exotic face "
                                              "(asteroids mode; never a Tann system in use)."),
     })

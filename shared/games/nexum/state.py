@@ -74,6 +74,9 @@ class State:
     won_this_turn: tuple = ()        # places conquered this turn
     deck_top: tuple = ()             # the deck's next cards, once seen (DeckTopSeen)
     top_seen: tuple = ()             # (faction, indices of deck_top it saw)
+    # Campaign mode (campaign.py)
+    campaign_markers: tuple = ()     # ((planet, kind, round played), ...) still in force
+    campaign_marker_used: bool = False
 
     @property
     def factions(self) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from shared.games.nexum import board, exotic_moves, wormholes
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
-                                           ASTEROIDS_PLACED, CARDS_DRAWN, DECK_TOP_SEEN,
+                                           ASTEROIDS_PLACED, CAMPAIGN_ASTEROID_GIVEN,
+                                           CARDS_DRAWN, DECK_TOP_SEEN,
                                            EXOTIC_ASTEROIDS_PLACED, PHASE_CHOSEN,
                                            SHIP_CLOAKED, TECH_RESEARCHED)
 
@@ -70,6 +71,8 @@ def view(state, seat) -> dict:
         "researched_this_turn": state.researched,
         "factions": [_faction(state, f, seat) for f in range(state.factions)],
         "skill_used_this_turn": state.skill[0] if state.skill else None,
+        "campaign": state.optional.get("campaign"),
+        "campaign_markers": [list(m) for m in state.campaign_markers],
         "nexum_affinity": {str(f): p for f, p in sorted(state.affinity.items())},
         "exploring": _exploring(state), "wormhole_linked": exotic_moves.wormhole_active(state),
         "winner": state.winner, "reason": state.reason,
@@ -108,7 +111,8 @@ def redact(event: dict, seat) -> dict:
         return {"type": kind, "data": {"faction": owner}}
     if kind == CARDS_DRAWN.name and "cards" in data:
         return {"type": kind, "data": {"faction": owner, "count": len(data["cards"])}}
-    if kind in (ASTEROID_CAPTURED.name, ASTEROIDS_DISCARDED.name, TECH_RESEARCHED.name) \
+    if kind in (ASTEROID_CAPTURED.name, ASTEROIDS_DISCARDED.name, TECH_RESEARCHED.name,
+                CAMPAIGN_ASTEROID_GIVEN.name) \
             and "crystals" in data:
         return {"type": kind, "data": {k: v for k, v in data.items() if k != "crystals"}}
     return event

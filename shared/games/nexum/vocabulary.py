@@ -171,6 +171,18 @@ CIV_COMMANDS = [CHOOSE_CIVILIZATION, EVOLVE_CIVILIZATION, USE_SKILL]
 CIV_EVENTS = [CIVILIZATION_CHOSEN, CIVILIZATION_EVOLVED, SKILL_USED, MARKERS_REMOVED,
               PLANET_REVIVED, DECK_TOP_SEEN]
 
-COMMANDS += EXOTIC_COMMANDS + CIV_COMMANDS
-EVENTS += EXOTIC_EVENTS + CIV_EVENTS
+
+# --- Campaign mode (Asteroids pp.14-17, optional) -----------------------------------------
+PLAY_CAMPAIGN_MARKER = CommandType("play_campaign_marker", {"planet": _PLACE},
+                                   doc="Ice / Scorching Sector's First Player: its marker, "
+                                       "once a game, for 1 full round.")
+CAMPAIGN_ASTEROID_GIVEN = EventType("CampaignAsteroidGiven",
+                                    doc="Mining Sector: an asteroid for the First Player.")
+CAMPAIGN_MARKER_PLAYED = EventType("CampaignMarkerPlayed", doc="A campaign marker played.")
+CAMPAIGN_MARKER_EXPIRED = EventType("CampaignMarkerExpired", doc="Its full round is over.")
+CAMPAIGN_COMMANDS = [PLAY_CAMPAIGN_MARKER]
+CAMPAIGN_EVENTS = [CAMPAIGN_ASTEROID_GIVEN, CAMPAIGN_MARKER_PLAYED, CAMPAIGN_MARKER_EXPIRED]
+
+COMMANDS += EXOTIC_COMMANDS + CIV_COMMANDS + CAMPAIGN_COMMANDS
+EVENTS += EXOTIC_EVENTS + CIV_EVENTS + CAMPAIGN_EVENTS
 VOCABULARY = Vocabulary("Nexum", commands=COMMANDS, events=EVENTS)

@@ -237,13 +237,6 @@ def test_only_the_acting_seat_may_command():
         play(state, 1, END_PHASE())
 
 
-@pytest.mark.parametrize("option", ["campaign"])
-def test_parts_not_built_are_refused_at_creation(option):
-    """Issue 12: what is not implemented is refused clearly, never silently ignored."""
-    with pytest.raises(InvalidOptions, match="Not implemented yet"):
-        start(**{option: True})
-
-
 def test_a_solo_player_needs_an_ai_and_four_factions_at_most():
     with pytest.raises(InvalidOptions, match="solo player"):
         start(seats=1, ai="0")

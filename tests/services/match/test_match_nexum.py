@@ -34,3 +34,23 @@ def test_parts_not_built_are_a_400_naming_the_option(client):
         "options": {"multi_battle": True}})
     assert response.status_code == 400
     assert "multi_battle" in str(response.get_json())
+
+
+def test_a_campaign_battle_carries_over_to_the_next_through_the_api(client):
+    """Campaign mode (Asteroids p.14): given a campaign battle played to its end over HTTP,
+    when the next battle is created with the options its outcome names, then that match
+    starts from the carried-over state (reserves less the ships held on the map)."""
+    players = [Player(client, f"C{i}") for i in range(2)]
+    first = new_match(client, players[0], players, game="nexum", seed=7, options={
+        "sector": "ihx", "max_rounds": 4, "campaign": True, "campaign_withheld_1": 2})
+    final = _play_to_the_end(client, first, players, random.Random("campaign"))
+    carried = final["outcome"]["campaign"]
+    nxt = carried["next_options"]
+    assert nxt["campaign"] is True and nxt["campaign_first_player"] == 1
+    assert nxt["campaign_withheld_1"] >= 2
+    second = new_match(client, players[0], players, game="nexum", seed=8,
+                       options={"sector": "limit", **nxt})
+    view = client.get(f"/v1/matches/{second}", headers=players[1].headers).get_json()
+    factions = view["view"]["factions"]
+    assert factions[1]["reserve"] == 25 - 4 - nxt["campaign_withheld_1"]
+    assert view["view"]["campaign"]["first_player"] == 1
