@@ -14,14 +14,18 @@ goal (a seat reaching its Baralytas); a match stopped by the round limit is no w
 Sizes (environment; the defaults are a quick run, the goals' sizes are the full one):
   BENCH_STRENGTH_MATCHES           Exordium matches per pairing (default 40; full: 400)
   BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 200)
+  BENCH_STRENGTH_EXSILIUM_LEVELS=1 also the level-vs-level pairings in Exsilium (by default
+                                   only mcts:2 against greedy and random: a level-3 move
+                                   there is its full 6 s cap)
   BENCH_STRENGTH_JOBS              processes (default: the CPU count)
   BENCH_STRENGTH_UNCAPPED=1        mcts levels search all their iterations (their strength
                                    as designed) instead of stopping at their wall-clock cap,
                                    which a busy machine reaches first (as served, the default)
-How long: Exordium, mcts:2 against greedy, is about 4 CPU-seconds a match on an idle core
-(40 matches: about 1.5 minutes with 2 idle cores; 400: about 15 minutes); a level-3
-pairing about 4 times that. An Exsilium match with mcts:2 is 100-300 commands of up to
-0.9 s each: minutes per match (200 matches: many hours; the quick default plays 2).
+How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.2 s (idle core) to
+0.9 s (busy machine) a match: 40 matches with -j 2 took 2-4 minutes here at load 11-26,
+400 about half an hour; a level-3 pairing about 4 times that. An Exsilium match with
+mcts:2 against greedy took about 14 minutes at load ~24 (greedy's moves are the slow ones:
+p95 6.8 s), so 2 matches with -j 2 take about 15 minutes and 200 would take days.
 """
 from __future__ import annotations
 
@@ -41,6 +45,7 @@ PAIRINGS = (
     ("mcts:2,mcts:1", 0.60, "level 2 vs level 1"),
     ("mcts:3,mcts:2", 0.60, "level 3 vs level 2"),
 )
+EXSILIUM_DEFAULT = ("mcts:2,greedy", "mcts:2,random")
 GAMES = {
     # game: (matches env, default, full size, the ending a win must have or None)
     "exordium": ("BENCH_STRENGTH_MATCHES", 40, 400, None),
@@ -54,10 +59,10 @@ def _matches(game: str) -> int:
 
 
 def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
-            uncapped: bool = False) -> dict:
+            uncapped: bool = False, seed: int = 1) -> dict:
     """One pairing's figures as a JSON-able row."""
     started = time.monotonic()
-    judged, other = arena.run(game, arena.parse_seats(seats), matches, jobs=jobs,
+    judged, other = arena.run(game, arena.parse_seats(seats), matches, seed=seed, jobs=jobs,
                               uncapped=uncapped)
     needed = GAMES[game][3]
     wins = judged["wins_by"].get(needed, 0) if needed else judged["wins"]
@@ -65,7 +70,8 @@ def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
     low, high = arena.wilson(wins, n)
     return {
         "bench": "bot_strength", "game": game, "pairing": seats.replace(",", " vs "),
-        "levels": "uncapped" if uncapped else "as served", "matches": n, "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
+        "levels": "uncapped" if uncapped else "as served", "seed": seed, "matches": n,
+        "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
         "win_rate_ci95": [round(low, 4), round(high, 4)], "goal": goal,
         "met": n > 0 and wins / n >= goal, "ci_clears_goal": low >= goal,
         "win_counts_only": needed or "any win", "draws": judged["draws"],
@@ -103,6 +109,8 @@ def main(argv=None) -> int:
                         help="only these seat specs, e.g. mcts:2,greedy (repeatable)")
     parser.add_argument("-j", "--jobs", type=int,
                         default=int(os.environ.get("BENCH_STRENGTH_JOBS", os.cpu_count() or 1)))
+    parser.add_argument("--seed", type=int, default=int(os.environ.get("BENCH_STRENGTH_SEED", 1)),
+                        help="another seed deals other matches (to add to a run)")
     parser.add_argument("--uncapped", action="store_true",
                         default=os.environ.get("BENCH_STRENGTH_UNCAPPED") == "1")
     args = parser.parse_args(argv)
@@ -112,9 +120,12 @@ def main(argv=None) -> int:
         for seats, goal, _ in PAIRINGS:
             if args.pairing and seats not in args.pairing:
                 continue
+            if not args.pairing and game == "exsilium" and seats not in EXSILIUM_DEFAULT \
+                    and os.environ.get("BENCH_STRENGTH_EXSILIUM_LEVELS") != "1":
+                continue
             if matches <= 0:
                 continue
-            row = measure(game, seats, goal, matches, args.jobs, args.uncapped)
+            row = measure(game, seats, goal, matches, args.jobs, args.uncapped, args.seed)
             rows.append(row)
             print(json.dumps(row), flush=True)
     print(table(rows), flush=True)

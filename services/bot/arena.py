@@ -10,11 +10,11 @@ its score (a draw counts half), average and p95 move time, and search iterations
 with --json also how the matches ended, each spec's wins by ending, and the kinds of command
 (services/bot/coverage.py) each spec was offered and chose.
 
-Time it takes: a match lasts as many moves as the game (Exordium: about 25 a seat), each
-taking a level's budget (mcts level 2: 1,500 iterations, 0.1-0.9 s on this machine, more
-when the machine is busy; greedy and random: milliseconds in Exordium). So `-n 200` of
-mcts:2 against random in Exordium is about 200 x 25 x 0.3 s = 25 CPU-minutes: 13 minutes
-with `-j 2` on an idle 2-core machine.
+Time it takes: a match lasts as many moves as the game (Exordium: about 15 a seat), each
+taking a level's budget (mcts level 2: 2,000 iterations, about 0.2 s of an idle core, up to
+its 0.9 s cap on a busy machine; greedy and random: milliseconds in Exordium). So `-n 200`
+of mcts:2 against random in Exordium is about 200 x 15 x 0.2 s = 10 CPU-minutes: about 6
+minutes with `-j 2` on two idle cores (20 matches took 134 s at load ~17 here).
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choos
 # (level 2 answers within 1 s at p95: bench/bot_speed.py); only a machine too busy to reach
 # the iterations in time weakens it.
 LEVELS = {
-    "mcts": {1: {"iterations": 300, "seconds": 0.5},
+    "mcts": {1: {"iterations": 60, "seconds": 0.5},
              2: {"iterations": 2000, "seconds": 0.9},
              3: {"iterations": 8000, "seconds": 6.0}},
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
