@@ -144,6 +144,40 @@ class Bus:
                 for stream, entries in (reply or []) for entry_id, fields in entries
                 if fields]
 
+    def consume_topics(self, topics: Sequence[str], group: str, consumer: str,
+                       count: int = 16, block_ms: Optional[int] = 1000,
+                       claim_idle_ms: int = CLAIM_IDLE_MS, acks: Sequence = ()) -> list:
+        """`consume` over several topics read in one group (one Redis, not a cluster):
+        recovery and claims topic by topic, then the new entries of them all in one
+        XREADGROUP, so a wait watches every topic at once instead of each in turn."""
+        acks = [(g, d) for g, d in acks if d]
+        for topic in topics:
+            if self._recovering(topic, group, consumer) or self._claim_due(
+                    topic, group, consumer, claim_idle_ms):
+                for ack_group, deliveries in acks:
+                    self.ack_all(deliveries, ack_group)
+                acks = []
+                own = self._own_pending(topic, group, consumer, count)
+                if own:
+                    return own
+                claimed = self._claim(topic, group, consumer, count, claim_idle_ms)
+                if claimed:
+                    self._claimed_at.pop((topic, group, consumer), None)
+                    return claimed
+        topic_of = {stream: topic for topic in topics for stream in self.streams(topic)}
+        pipe = self.redis.pipeline(transaction=False)
+        for ack_group, deliveries in acks:
+            self._queue_acks(pipe, deliveries, ack_group)
+        pipe.xreadgroup(group, consumer, {stream: ">" for stream in topic_of},
+                        count=count, block=block_ms)
+        reply = pipe.execute()[-1]
+        out = []
+        for stream, entries in reply or []:
+            name = stream.decode() if isinstance(stream, bytes) else stream
+            out += [self._delivery(topic_of[name], name, entry_id, fields, claimed=False)
+                    for entry_id, fields in entries if fields]
+        return out
+
     def _read_cluster(self, topic, group, consumer, count, block_ms, acks=()) -> list:
         """New entries of every partition, one slot per command (see the module's note);
         `acks` go in the same pipeline (one round trip per master for both)."""

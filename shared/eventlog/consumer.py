@@ -6,9 +6,11 @@ e.g. a broker outage) leaves it unacknowledged — pending, to be claimed again 
 waits and retries; any other error is a bug that must not make a poison message loop
 forever: it is logged, reported through the subscription's `on_failure`, and acknowledged.
 
-Several topics are read by one loop: each pass first reads every topic without blocking,
-and only when none had anything does it wait on them in turn (XREADGROUP's block=0 would
-wait forever, so a non-blocking read passes block_ms=None).
+Several topics are read by one loop. When they are read in one group (the match
+consumer's, matchmaking's) one XREADGROUP reads, and waits on, all of them at once
+(`Bus.consume_topics`). Otherwise, or on a cluster, each pass first reads every topic
+without blocking, and only when none had anything does it wait on them in turn
+(XREADGROUP's block=0 would wait forever, so a non-blocking read passes block_ms=None).
 
 What one delivery costs is mostly the read around it, so entries are taken in batches: a
 subscription may handle a whole batch at once (`handle_batch`: e.g. one pipeline for all
@@ -101,6 +103,8 @@ class BusConsumer:
     def _run_once(self, block_ms: Optional[int]) -> int:
         if len(self.subscriptions) == 1:  # one read, waiting only when nothing is there
             return self._read(self.subscriptions[0], block_ms or None)
+        if len({s.group for s in self.subscriptions}) == 1 and not self.bus.cluster:
+            return self._read_together(block_ms or None)
         handled = sum(self._read(s, None) for s in self.subscriptions)
         if handled or not block_ms:
             return handled
@@ -136,12 +140,29 @@ class BusConsumer:
         """Finish the batch in hand, then return from `run`."""
         self.stopping.set()
 
+    def _read_together(self, block_ms: Optional[int]) -> int:
+        """Every topic of the one group in one read (and one wait); each subscription then
+        handles its topic's share of the batch."""
+        acks, self._handled = self._handled, []
+        group = self.subscriptions[0].group
+        deliveries = self.bus.consume_topics([s.topic for s in self.subscriptions], group,
+                                             self.name, count=BATCH, block_ms=block_ms,
+                                             acks=acks)
+        for subscription in self.subscriptions:
+            mine = [d for d in deliveries if d.topic == subscription.topic]
+            if mine:
+                self._handle_all(subscription, mine)
+        return len(deliveries)
+
     def _read(self, subscription: Subscription, block_ms: Optional[int]) -> int:
         acks, self._handled = self._handled, []
         deliveries = self.bus.consume(subscription.topic, subscription.group, self.name,
                                       count=BATCH, block_ms=block_ms, acks=acks)
         if not deliveries:
             return 0
+        return self._handle_all(subscription, deliveries)
+
+    def _handle_all(self, subscription: Subscription, deliveries: list) -> int:
         if subscription.handle_batch is not None and self._batch(subscription, deliveries):
             self._handled.append((subscription.group, deliveries))
             return len(deliveries)

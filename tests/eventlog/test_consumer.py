@@ -60,3 +60,28 @@ def test_a_transient_error_leaves_the_batch_pending(bus):
     else:
         raise AssertionError("a transient error must reach the loop")
     assert bus.pending_count(TOPIC, GROUP) == 3
+
+
+def test_topics_of_one_group_are_waited_on_together(bus):
+    """A consumer of several topics in one group waits on all of them in one read: an
+    entry on the second topic is handled as it comes, not after the wait on the first
+    (with 20 s to wait, in turn that would be 10 s on the first topic alone). On a cluster
+    the partitions are read one slot at a time, in short turns (shared/eventlog/bus.py)."""
+    import threading
+    import time
+    if bus.cluster:
+        pytest.skip("a cluster's reads take the partitions in turn")
+    first, second = [], []
+    consumer = BusConsumer(bus, [Subscription(TOPIC, GROUP, first.append),
+                                 Subscription(TOPIC + "-2", GROUP, second.append)], name="c")
+    consumer.run_once(block_ms=None)  # the first reads look for pending entries
+    threading.Timer(0.3, lambda: bus.publish(TOPIC + "-2", {"n": 1}, key="k")).start()
+    started = time.monotonic()
+    assert consumer.run_once(block_ms=20_000) == 1
+    assert time.monotonic() - started < 5.0
+    assert [d.message for d in second] == [{"n": 1}] and first == []
+    assert bus.pending_count(TOPIC + "-2", GROUP) == 0
+    bus.publish(TOPIC, {"n": 2}, key="k")
+    bus.publish(TOPIC + "-2", {"n": 3}, key="k")
+    assert consumer.run_once(block_ms=None) == 2
+    assert [d.message["n"] for d in first] == [2] and len(second) == 2
