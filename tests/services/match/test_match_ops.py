@@ -47,7 +47,8 @@ def test_openapi_documents_every_route_with_schemas_and_errors(client, app):
     spec = client.get("/openapi.json").get_json()
     assert spec["openapi"].startswith("3.")
     routes = {rule.rule.replace("<", "{").replace(">", "}") for rule in app.url_map.iter_rules()
-              if rule.endpoint.split(".")[0] in {"players", "games", "matches", "ops"}}
+              if rule.endpoint.split(".")[0] in {"players", "games", "matches", "ops",
+                                                      "battle-groups"}}
     assert routes == set(spec["paths"])
     create = spec["paths"]["/v1/matches"]["post"]
     assert set(create["responses"]) >= {"201", "400", "401", "403", "404", "429"}
