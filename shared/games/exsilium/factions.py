@@ -141,7 +141,7 @@ def _keber(tx, seat, cmd):
         elif fig[0] == "seat" and pos in (home, target) and fig[1] != seat \
                 and (fig[1], fig[2]) not in trapped_set(tx.state):
             victims.append((fig[1], fig[2]))
-    # "This ability can be dodged with Dive": each player hit who holds one chooses.
+    # "This ability can be dodged with Dive": each player hit chooses (wards.py).
     strike(tx, victims, seat, ward="dive")
 
 

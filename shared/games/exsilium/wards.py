@@ -16,11 +16,9 @@ from shared.games.exsilium.fate import defeat
 from shared.games.exsilium.vocabulary import (
     CARD_USED, CHOICE_OWED, CONCEDE, DIVE, DODGE, ENDURE, WARD_DECIDED)
 
-WARD_KINDS = (DIVE.name, DODGE.name)
-
-
 def ward_cards(state, seat, ward):
-    """The seat's cards that ward off an effect of kind `ward`, one per card design."""
+    """One of the seat's cards that ward off an effect of kind `ward` (cards of one kind are
+    interchangeable), or none."""
     seen = {}
     for cid in sorted(state.players[seat].hand):
         if kind_of(cid) == ward:
