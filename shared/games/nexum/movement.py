@@ -132,7 +132,13 @@ def _battle(tx, attacker: int, defender: int, planet: str, strength: int) -> Non
 def _cloud_reward(tx, faction: int, ships: int) -> None:
     """2 event cards per ship arriving; then the hand is cut to its limit of 3 (the oldest
     cards are kept: reconstructed, the book lets the player choose)."""
-    cards = draw_cards(tx, tx.state.rules["cloud_cards_per_ship"] * ships)
+    draw_to_hand(tx, faction, tx.state.rules["cloud_cards_per_ship"] * ships)
+
+
+def draw_to_hand(tx, faction: int, count: int) -> None:
+    """`count` event cards to the faction's hand, then the hand cut to its limit (the newest
+    discarded). The Asteroid Cloud's reward and the Wormhole's jumps and arrivals."""
+    cards = draw_cards(tx, count) if count else []
     if not cards:
         return
     tx.emit(CARDS_DRAWN, faction=faction, cards=cards)

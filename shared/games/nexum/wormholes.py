@@ -29,12 +29,11 @@ from typing import Optional
 
 from shared.games.api import IllegalCommand
 from shared.games.nexum import board
-from shared.games.nexum.deck import draw_cards
 from shared.games.nexum.effects import check_stars
 from shared.games.nexum.messages import MESSAGES
-from shared.games.nexum.movement import fleet_relics, movable
+from shared.games.nexum.movement import draw_to_hand, fleet_relics, movable
 from shared.games.nexum.state import add_at, add_ships, set_at
-from shared.games.nexum.vocabulary import (CARDS_DISCARDED, CARDS_DRAWN, FLEET_ARRIVED,
+from shared.games.nexum.vocabulary import (FLEET_ARRIVED,
                                            FLEET_DEPARTED, JUMP, WORMHOLE_OPENED)
 
 WORMHOLE = board.WORMHOLE
@@ -132,19 +131,6 @@ def jump(tx, faction: int, command: dict) -> None:
             crystals=[loaded[a] for a in asteroids], cost=cost)
     draw_to_hand(tx, faction, ships * tx.state.wormhole.rules["jump_cards_per_ship"])
     check_stars(tx)
-
-
-def draw_to_hand(tx, faction: int, count: int) -> None:
-    """`count` event cards to the faction's hand, then the hand cut to its limit (the
-    newest discarded, as on the Asteroid Cloud: movement.py)."""
-    cards = draw_cards(tx, count) if count else []
-    if not cards:
-        return
-    tx.emit(CARDS_DRAWN, faction=faction, cards=cards)
-    hand = tx.state.hands[faction]
-    excess = len(hand) - tx.state.rules["hand_limit"]
-    if excess > 0:
-        tx.emit(CARDS_DISCARDED, faction=faction, cards=list(hand[-excess:]))
 
 
 def legal_jumps(state, faction: int) -> list:
