@@ -7,8 +7,10 @@ difference from `http_single`'s CPU per move) while one player plays tic-tac-toe
 against themself through it. Each stage of the command path is wrapped and timed in CPU
 time of this thread (time.thread_time, so waiting on Redis counts only as the CPU its
 round trips cost): auth (the bearer token), load (the cached or read state), command
-schema (the game's marshmallow command), decide, append (the Lua script's round trip),
-fold (the new state from what was written), announce (the bus round trip), redact (the
+schema (the game's marshmallow command), decide, append (the Lua script's round trip,
+which on one Redis also adds the announcement to the bus), fold (the new state from what
+is written), announce (building the announcement; on a cluster also its own round
+trip), redact (the
 events as the seat may see them), and the rest: Flask, flask-smorest's argument parsing
 and response dump, webargs, metrics. One JSON line: microseconds of CPU per command.
 """
@@ -30,14 +32,16 @@ STAGES = ("auth", "load", "command_schema", "decide", "append", "fold", "announc
 @contextmanager
 def _wrapped(spent: dict):
     """Time the command path's stages into `spent` (µs of CPU, by stage)."""
-    from services.match import commands, decisions
+    from services.match import announce, commands, decisions
     from services.match.api import matches
     from shared.eventlog.log import EventLog
 
     targets = [(matches, "required_player", "auth"), (matches, "known_match", "load"),
                (matches, "load_command", "command_schema"), (decisions, "decide", "decide"),
-               (EventLog, "append", "append"), (commands, "fold", "fold"),
-               (commands, "announce", "announce"), (matches, "redact_all", "redact")]
+               (EventLog, "prepare", "append"), (EventLog, "write", "append"),
+               (commands, "fold", "fold"),
+               (announce, "outgoing", "announce"), (commands, "announce", "announce"),
+               (matches, "redact_all", "redact")]
     originals = [(owner, name, getattr(owner, name)) for owner, name, _ in targets]
 
     def timed(function, stage):

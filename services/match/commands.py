@@ -9,9 +9,12 @@ answer that `orrery verify` re-executes), fold what was written, remember and an
 script says so, and when the command would now be refused (a stale version, not the seat's
 turn any more, a rule) its id is looked up before the refusal is answered.
 
-Round trips on the usual path: the catch-up read of the (cached) match, the append, the
-announcement. The seed is kept in-process (services/match/chance.py) and the appended
-events come back from the append, not from a second read.
+Round trips on the usual path: one, the append with its announcement (the state is the
+one this process folded last; a cached state that is behind costs a catch-up read, and on
+a Redis Cluster the announcement is a second round trip). The new state is folded from
+the events as they will be logged before they are written, so that the append script can
+add their announcement to the bus with them. The seed is kept in-process
+(services/match/chance.py) and the appended events are not read back.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from services.match import decisions, wormhole_relay
+from services.match import announce as announcing
 from services.match.announce import announce
 from services.match.context import MatchContext
 from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
@@ -147,9 +151,11 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         if not events:  # an answer given before (invitations): nothing to append
             return CommandResult(state=state, events=[], version=state.version,
                                  to_act=state.to_act(), duplicate=True)
+        batch = ctx.log.prepare(match_id, stamped(state.engine, events), state.version,
+                                command_id=key, cause=cause, command_digest=digest)
+        after = fold(list(batch.logged), start=state)  # the state once they are written
         try:
-            written = ctx.log.append(match_id, stamped(state.engine, events), state.version,
-                                     command_id=key, cause=cause, command_digest=digest)
+            written = ctx.log.write(batch, then_publish=announcing.outgoing(ctx.bus, after))
         except LogMoved as moved:
             CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
             if expected_version is not None:
@@ -159,17 +165,16 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         if written.duplicate:  # the same id won a race with us: answer as the first time
             return _repeat(ctx, match_id, written)
         APPENDS.labels("command").inc()
-        return _applied(ctx, state, written)
+        return _applied(ctx, after, written)
     raise errors.VersionConflict(state.version)
 
 
-def _applied(ctx: MatchContext, before: MatchState, written: AppendResult) -> CommandResult:
-    """Fold what was written (as the append returned it), keep the new state warm, and
-    tell the bus."""
+def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> CommandResult:
+    """Keep the new state warm, and tell the bus if the append did not."""
     logged = list(written.logged)
-    after = fold(logged, start=before)
     ctx.store.remember(after)
-    announce(ctx.bus, after)
+    if not written.published:
+        announce(ctx.bus, after)
     wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
     return CommandResult(state=after, events=logged, version=after.version,
                          to_act=after.to_act(), duplicate=False)

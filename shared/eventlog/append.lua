@@ -5,7 +5,11 @@
 -- produced these events, kept on the batch's first entry so a log can be re-executed),
 -- then n triples (type, schema version, data as JSON), then optionally the command's
 -- digest, kept beside the command id's result ('first:last:digest') so that a repeated id
--- can be told from an id reused for another command.
+-- can be told from an id reused for another command ('' for none), then optionally the
+-- announcement of this append (a bus message's text) and the bus's MAXLEN: it is added, as
+-- field 'm', to each stream KEYS[3..] (its topics' partitions) once the events are, so a
+-- writer on one Redis appends and announces in one round trip (a cluster never passes
+-- these: its scripts touch the match's slot only).
 -- Returns {'appended', 'first:last'} | {'duplicate', 'first:last[:digest]'} | {'conflict', current}
 -- Stream ids are '<version>-1', so a version is its own stream id and reading from a
 -- version is an XRANGE. The log is never trimmed, so XLEN is the version.
@@ -40,6 +44,12 @@ if command_id ~= '' then
     redis.call('HSET', KEYS[2], command_id, result .. ':' .. digest)
   else
     redis.call('HSET', KEYS[2], command_id, result)
+  end
+end
+local message = ARGV[7 + 3 * n]
+if message then
+  for k = 3, #KEYS do
+    redis.call('XADD', KEYS[k], 'MAXLEN', '~', ARGV[8 + 3 * n], '*', 'm', message)
   end
 end
 return {'appended', result}

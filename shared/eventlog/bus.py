@@ -44,6 +44,15 @@ MAXLEN = 200_000  # approximate cap per partition; the bus is transport, the log
 
 
 @dataclass(frozen=True)
+class Outgoing:
+    """One bus message bound for one partition of each of several topics: its streams and
+    its text (the entry's field "m"), added with MAXLEN ~ MAXLEN as `publish` adds it."""
+
+    streams: tuple
+    text: str
+
+
+@dataclass(frozen=True)
 class Delivery:
     """One bus message handed to a consumer, to be acknowledged once handled."""
 
@@ -85,16 +94,31 @@ class Bus:
     def publish_all(self, topics: list, message: dict, key: str) -> list:
         """Add one message to several topics (each in its partition for `key`) in one round
         trip; return the entry ids, topic by topic."""
-        if len(topics) == 1 or self._replication is not None:
-            # A cluster's copies each wait for their replica (see `publish`), one by one.
-            return [self.publish(topic, message, key) for topic in topics]
-        fields = {"m": json.dumps(message, separators=(",", ":"))}
+        return self.send(self.outgoing(topics, message, key))
+
+    def outgoing(self, topics: Sequence[str], message: dict, key: str) -> "Outgoing":
+        """The message as `publish_all` would add it, not sent yet: another write may carry
+        it in its own round trip (EventLog.write adds it with the events it announces)."""
         partition = self.partition_of(key)
+        return Outgoing(tuple(self.keys.bus(topic, partition, self.partitions)
+                              for topic in topics),
+                        json.dumps(message, separators=(",", ":")))
+
+    def send(self, outgoing: "Outgoing") -> list:
+        """Add an Outgoing message to each of its streams; return the entry ids, in order."""
+        fields = {"m": outgoing.text}
+        if self._replication is not None:
+            # A cluster's copies each wait for their replica (see `publish`), one by one.
+            return [self._decoded(self._replication.run(stream, lambda pipe, s=stream: pipe.xadd(
+                s, fields, maxlen=MAXLEN, approximate=True))[0]) for stream in outgoing.streams]
         pipe = self.redis.pipeline(transaction=False)
-        for topic in topics:
-            pipe.xadd(self.keys.bus(topic, partition, self.partitions), fields, maxlen=MAXLEN,
-                      approximate=True)
-        return [e.decode() if isinstance(e, bytes) else e for e in pipe.execute()]
+        for stream in outgoing.streams:
+            pipe.xadd(stream, fields, maxlen=MAXLEN, approximate=True)
+        return [self._decoded(e) for e in pipe.execute()]
+
+    @staticmethod
+    def _decoded(entry_id) -> str:
+        return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
 
     def ensure_group(self, topic: str, group: str, start: str = "0") -> None:
         """Create the consumer group on every partition (idempotent)."""

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Sequence
 
+from shared.eventlog.bus import MAXLEN
 from shared.eventlog.cluster import replication
 from shared.eventlog.keys import Keys
 
@@ -48,10 +49,24 @@ class AppendResult:
     duplicate: bool
     logged: tuple = field(default=(), compare=False, repr=False)
     digest: str = field(default="", compare=False)  # of the command that used the id
+    published: bool = field(default=False, compare=False)  # its announcement went with it
 
     @property
     def version(self) -> int:
         return self.last_version
+
+
+@dataclass(frozen=True)
+class Batch:
+    """An append prepared by `EventLog.prepare`: the script's arguments, and the events as
+    they will be logged if it succeeds."""
+
+    match_id: str
+    expected_version: int
+    command_id: Optional[str]
+    command_digest: Optional[str]
+    args: list = field(repr=False)
+    logged: tuple = field(repr=False)
 
 
 def _now() -> str:
@@ -119,6 +134,15 @@ class EventLog:
 
         Each event's "schema" (its shape's version, 1 when absent) is stored with it;
         `cause` (what produced the batch, JSON-able) with the batch's first event."""
+        return self.write(self.prepare(match_id, events, expected_version, command_id,
+                                       cause, command_digest))
+
+    def prepare(self, match_id: str, events: Sequence[dict], expected_version: int,
+                command_id: Optional[str] = None, cause: Optional[dict] = None,
+                command_digest: Optional[str] = None) -> "Batch":
+        """An append (see `append`) ready to write, with the events as they will be logged
+        if it succeeds: a writer can fold them, and build what it announces, before the
+        round trip that writes them (`write`)."""
         if not events:
             raise ValueError("an append needs at least one event")
         at = _now()
@@ -126,25 +150,38 @@ class EventLog:
                 "" if cause is None else _json(cause)]
         for event in events:
             args += [event["type"], schema_of(event), _json(event["data"])]
-        if command_digest:
-            args.append(command_digest)
-        status, value = self._run(self._append, [self.keys.events(match_id),
-                                                 self.keys.command_results(match_id)], args)
+        args.append(command_digest or "")
+        # What `read` would return: the data as stored (JSON), the script's one timestamp.
+        logged = tuple({"v": expected_version + 1 + i, "type": event["type"],
+                        "schema": schema_of(event), "data": json.loads(args[7 + 3 * i]),
+                        "at": at} for i, event in enumerate(events))
+        if cause is not None:
+            logged[0]["cause"] = json.loads(args[4])
+        return Batch(match_id, expected_version, command_id, command_digest, args, logged)
+
+    def write(self, batch: "Batch", then_publish=None) -> AppendResult:
+        """Write a prepared append. `then_publish` (a bus Outgoing: the announcement of
+        what this append writes) is added by the same script, only if the events are,
+        when the log is one Redis: one round trip for both, and never an append without
+        its announcement. A cluster's script may only touch the match's slot, so there the
+        result says `published=False` and the caller publishes it (Bus.send)."""
+        keys = [self.keys.events(batch.match_id), self.keys.command_results(batch.match_id)]
+        args = batch.args
+        carried = then_publish is not None and self._replication is None
+        if carried:
+            keys = keys + list(then_publish.streams)
+            args = args + [then_publish.text, MAXLEN]
+        status, value = self._run(self._append, keys, args)
         status = status.decode() if isinstance(status, bytes) else status
         value = value.decode() if isinstance(value, bytes) else value
         if status == "conflict":
-            raise VersionConflict(expected_version, int(value))
+            raise VersionConflict(batch.expected_version, int(value))
         first, last, digest = _range(value)
         if status == "duplicate":
-            _check_digest(command_id, digest, command_digest)
+            _check_digest(batch.command_id, digest, batch.command_digest)
             return AppendResult(first, last, duplicate=True, digest=digest)
-        # What `read` would return: the data as stored (JSON), the script's one timestamp.
-        logged = tuple({"v": first + i, "type": event["type"], "schema": schema_of(event),
-                        "data": json.loads(args[7 + 3 * i]), "at": at}
-                       for i, event in enumerate(events))
-        if cause is not None:
-            logged[0]["cause"] = json.loads(args[4])
-        return AppendResult(first, last, duplicate=False, logged=logged)
+        return AppendResult(first, last, duplicate=False, logged=batch.logged,
+                            published=carried)
 
     def restore(self, match_id: str, events: Sequence[dict]) -> int:
         """Write a whole exported log ({type, schema?, data, at, cause?} per event, in
