@@ -50,11 +50,12 @@ def create(body):
     return {"match_id": state.match_id, "version": state.version}
 
 
-@blp.route("/<match_id>", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
-@blp.response(200, MatchViewSchema)
-@blp.errors(400, 401, 403, 404)
-@blp.doc(security=OPTIONAL_BEARER)
+# The hot routes (the view, /legal, a command) are lean routes: documented by the same
+# decorators, served without their wrappers (shared/web/api.py).
+@blp.lean_route("/<match_id>", methods=["GET"],
+                arguments=(("query", SeatQuerySchema, "query"),),
+                response=(200, MatchViewSchema), errors=(400, 401, 403, 404),
+                doc={"security": OPTIONAL_BEARER})
 def get_match(match_id, query):
     """The match as the caller's seat (or a spectator) may see it."""
     ctx = context.current()
@@ -87,11 +88,10 @@ def decline(match_id):
     return match_view(result.state, viewing_seat(result.state, player, None))
 
 
-@blp.route("/<match_id>/legal", methods=["GET"])
-@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
-@blp.response(200, LegalSchema)
-@blp.errors(400, 401, 403, 404)
-@blp.doc(security=BEARER)
+@blp.lean_route("/<match_id>/legal", methods=["GET"],
+                arguments=(("query", SeatQuerySchema, "query"),),
+                response=(200, LegalSchema), errors=(400, 401, 403, 404),
+                doc={"security": BEARER})
 def get_legal(match_id, query):
     """Every command the caller's seat may send now."""
     ctx = context.current()
@@ -100,12 +100,11 @@ def get_legal(match_id, query):
     return legal(state, acting_seat(state, player, query.get("seat")))
 
 
-@blp.route("/<match_id>/commands", methods=["POST"])
-@blp.arguments(SeatQuerySchema, location="query", arg_name="query")
-@blp.arguments(CommandRequestSchema, arg_name="body")
-@blp.response(200, CommandResponseSchema)
-@blp.errors(400, 401, 403, 404, 409, 422)
-@blp.doc(security=BEARER)
+@blp.lean_route("/<match_id>/commands", methods=["POST"],
+                arguments=(("query", SeatQuerySchema, "query"),
+                           ("body", CommandRequestSchema, "json")),
+                response=(200, CommandResponseSchema), errors=(400, 401, 403, 404, 409, 422),
+                doc={"security": BEARER})
 def post_command(match_id, query, body):
     """Send a command for the caller's seat; a repeated command_id gets the first answer."""
     ctx = context.current()
