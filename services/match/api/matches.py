@@ -37,11 +37,11 @@ _NDJSON_DOC = {"200": {"description": "The whole log, one event per line.",
                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}}
 
 
-@blp.route("", methods=["POST"])
-@blp.arguments(CreateMatchSchema, arg_name="body")
-@blp.response(201, CreatedSchema)
-@blp.errors(400, 401, 403, 404)
-@blp.doc(security=BEARER)
+# The hot routes (creating a match, its view, /legal, a command) are lean routes:
+# documented by the same decorators, served without their wrappers (shared/web/api.py).
+@blp.lean_route("", methods=["POST"], arguments=(("body", CreateMatchSchema, "json"),),
+                response=(201, CreatedSchema), errors=(400, 401, 403, 404),
+                doc={"security": BEARER})
 def create(body):
     """Create a match; the caller must hold one of its seats. Seating other players
     invites them: the match waits (status "invited") until each of them accepts."""
@@ -50,8 +50,6 @@ def create(body):
     return {"match_id": state.match_id, "version": state.version}
 
 
-# The hot routes (the view, /legal, a command) are lean routes: documented by the same
-# decorators, served without their wrappers (shared/web/api.py).
 @blp.lean_route("/<match_id>", methods=["GET"],
                 arguments=(("query", SeatQuerySchema, "query"),),
                 response=(200, MatchViewSchema), errors=(400, 401, 403, 404),
