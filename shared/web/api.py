@@ -9,6 +9,7 @@ from typing import Iterable
 import flask_smorest
 import marshmallow as ma
 from flask import Flask, current_app, request
+from webargs import missing
 from webargs.flaskparser import FlaskParser
 
 from shared.schemas.errors import ErrorSchema
@@ -49,25 +50,6 @@ class Blueprint(flask_smorest.Blueprint):
                 view = self.alt_response(status, response=http.HTTPStatus(status).name)(view)
             return view
         return decorate
-
-    def _loader(self, schema_class: type, location: str):
-        """What parses one argument of a lean route from the request: webargs' parser, or,
-        for a query of single-valued fields, what it does for one (the first value of
-        each parameter, unknown ones left out, errors as the same 400 body) without its
-        per-request machinery."""
-        schema = _instance(schema_class)
-        if location != "query" or any(isinstance(field, (ma.fields.List, ma.fields.Tuple))
-                                       for field in schema.fields.values()):
-            return lambda: self.ARGUMENTS_PARSER.parse(schema_class, request,
-                                                       location=location)
-
-        def load_query():
-            try:
-                return schema.load(request.args.to_dict(), unknown=ma.EXCLUDE)
-            except ma.ValidationError as error:
-                raise errors.InvalidRequest(error.messages) from None
-        return load_query
-
 
     def lean_route(self, rule: str, *, methods: list, arguments: tuple = (),
                    response: tuple, errors: tuple = (), doc: dict | None = None):
@@ -115,22 +97,24 @@ class Blueprint(flask_smorest.Blueprint):
         return decorate
 
     def _loader(self, schema_class: type, location: str):
-        """What parses one argument of a lean route from the request: webargs' parser, or,
-        for a query of single-valued fields, what it does for one (the first value of
-        each parameter, unknown ones left out, errors as the same 400 body) without its
-        per-request machinery."""
-        schema = _instance(schema_class)
-        if location != "query" or any(isinstance(field, (ma.fields.List, ma.fields.Tuple))
-                                       for field in schema.fields.values()):
-            return lambda: self.ARGUMENTS_PARSER.parse(schema_class, request,
-                                                       location=location)
+        """What parses one argument of a lean route: what webargs' `parse` does for a query
+        or a JSON body (its own location loader, then the schema's load with webargs'
+        `unknown` for the location, errors answered with the same 400 body), without its
+        per-request lookups; any other location goes through `parse` itself."""
+        parser, schema = self.ARGUMENTS_PARSER, _instance(schema_class)
+        fetch = {"query": parser.load_querystring, "json": parser.load_json}.get(location)
+        if fetch is None:
+            return lambda: parser.parse(schema_class, request, location=location)
+        unknown = parser.DEFAULT_UNKNOWN_BY_LOCATION.get(location)
+        options = {"unknown": unknown} if unknown else {}
 
-        def load_query():
+        def load():
+            data = fetch(request, schema)  # a bad JSON body: 400 {"_json": [...]} here
             try:
-                return schema.load(request.args.to_dict(), unknown=ma.EXCLUDE)
+                return schema.load({} if data is missing else data, **options)
             except ma.ValidationError as error:
                 raise errors.InvalidRequest(error.messages) from None
-        return load_query
+        return load
 
 
 class Api(flask_smorest.Api):
