@@ -28,8 +28,8 @@ from services.match import decisions, wormhole_relay
 from services.match import announce as announcing
 from services.match.announce import announce
 from services.match.context import MatchContext
-from services.match.metrics import (APPENDS, COMMAND_SECONDS, COMMANDS, CONFLICTS,
-                                    DUPLICATES)
+from services.match.metrics import (APPENDS_BY, COMMAND_SECONDS, COMMANDS_BY,
+                                    CONFLICTS_BY, DUPLICATES)
 from services.match.queries import load_match
 from shared.eventlog import AppendResult, CommandIdReused
 from shared.eventlog import VersionConflict as LogMoved
@@ -104,9 +104,9 @@ def _timed(ctx, match_id, key, expected_version, cause: dict, source,
         except CommandIdReused as reused:
             raise errors.CommandIdReused(reused.command_id.partition(":")[2]) from None
     except errors.ApiError as error:
-        COMMANDS.labels(source, error.code).inc()
+        COMMANDS_BY(source, error.code).inc()
         raise
-    COMMANDS.labels(source, "duplicate" if result.duplicate else "applied").inc()
+    COMMANDS_BY(source, "duplicate" if result.duplicate else "applied").inc()
     COMMAND_SECONDS.observe(time.perf_counter() - started)
     return result
 
@@ -157,14 +157,14 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         try:
             written = ctx.log.write(batch, then_publish=announcing.outgoing(ctx.bus, after))
         except LogMoved as moved:
-            CONFLICTS.labels(retried=str(expected_version is None).lower()).inc()
+            CONFLICTS_BY(str(expected_version is None).lower()).inc()  # retried
             if expected_version is not None:
                 raise errors.VersionConflict(moved.current) from None
             state, current = load_match(ctx, match_id), True  # decide again on the log's
             continue
         if written.duplicate:  # the same id won a race with us: answer as the first time
             return _repeat(ctx, match_id, written)
-        APPENDS.labels("command").inc()
+        APPENDS_BY("command").inc()
         return _applied(ctx, after, written)
     raise errors.VersionConflict(state.version)
 

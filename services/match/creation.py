@@ -14,7 +14,7 @@ from services.match.announce import announce
 from services.match.chance import setup_rng
 from services.match.context import MatchContext
 from services.match.decisions import setup_cause
-from services.match.metrics import APPENDS
+from services.match.metrics import APPENDS_BY
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import bot_levels
 from shared.games.api import Game
@@ -64,7 +64,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
                                                    else caller))
     except LogMoved:  # the same match_id was created concurrently: that one stands
         return ctx.store.load(match_id)
-    APPENDS.labels("creation").inc()
+    APPENDS_BY("creation").inc()
     _list_for_players(ctx, match_id, seats, created_at)
     state = fold(written.logged)  # the log as written: no need to read it back
     ctx.store.remember(state)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from prometheus_client import Counter, Histogram
 
+from shared.web.metrics import Children
+
 REQUESTS = Counter("orrery_match_http_requests_total", "HTTP requests answered.",
                    ["method", "route", "status"])
 REQUEST_SECONDS = Histogram("orrery_match_http_request_seconds", "Time to answer a request.",
@@ -18,3 +20,6 @@ DUPLICATES = Counter("orrery_match_duplicate_commands_total",
                      "Commands whose id had been seen; the first answer was returned.")
 COMMANDS = Counter("orrery_match_commands_total", "Commands handled, by outcome.",
                    ["source", "outcome"])
+# The labelled children the command path counts in, remembered (shared/web/metrics.py).
+COMMANDS_BY, APPENDS_BY = Children(COMMANDS), Children(APPENDS)
+CONFLICTS_BY = Children(CONFLICTS)

@@ -63,3 +63,22 @@ def test_the_answer_is_dumped_by_the_response_schema(client, ctx, ana, ttt):
     (event,) = response.get_json()["events"]
     assert set(event) == {"v", "type", "schema", "data", "at"}
     assert "cause" in ctx.log.read(ttt, from_version=3)[0]
+
+
+def test_remembered_metric_children_count_in_the_metric_itself():
+    """shared/web/metrics.Children: the child it hands out is the metric's own (what
+    /metrics exposes), made once per label values, and no more than `limit` are kept."""
+    from prometheus_client import CollectorRegistry, Counter
+
+    from shared.web.metrics import Children
+
+    metric = Counter("lean_test_total", "A test counter.", ["kind"],
+                     registry=CollectorRegistry())
+    children = Children(metric, limit=2)
+    children("a").inc()
+    children("a").inc()
+    assert children("a") is metric.labels("a")
+    assert metric.labels("a")._value.get() == 2
+    children("b"), children("c")
+    assert children("c") is metric.labels("c")  # past the limit: asked for again, still right
+    assert len(children._made) == 2
