@@ -63,3 +63,15 @@ def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
         mine = squash(heuristic(state, 0), scale)
         return [mine, 1.0 - mine]
     return [squash(heuristic(state, seat), scale) for seat in range(seats)]
+
+
+def seat_reward(game, state, seat: int, seats: int, scale: float = DEFAULT_SCALE,
+                margin_weight: float = 0.0) -> float:
+    """One seat's reward in `state` (0.5 when unfinished and the game has no heuristic):
+    the heuristic is asked for that seat only, which is what ranking one mover's commands
+    needs (a game of n seats would otherwise be judged n times)."""
+    result = game.outcome(state)
+    if result is not None:
+        return margin_rewards(result, scale, margin_weight)[seat]
+    heuristic = game.heuristic
+    return 0.5 if heuristic is None else squash(heuristic(state, seat), scale)

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
-from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
+from services.bot.policies.evaluation import DEFAULT_SCALE, rewards, seat_reward
 from shared.games.api import RuleError
 
 DEFAULT_EXPLORATION = 0.7
@@ -47,7 +48,7 @@ _REFRESH_AT = frozenset(8 ** k for k in range(1, 8))
 
 class _Node:
     __slots__ = ("mover", "command", "children", "visits", "value", "legal", "volatile",
-                 "tables")
+                 "tables", "prior")
 
     def __init__(self, mover: Optional[int], command: Optional[dict]):
         self.mover = mover          # the seat whose command led here (None at the root)
@@ -58,6 +59,7 @@ class _Node:
         self.legal: Optional[list] = None  # [(key, command)] from the tables seen so far
         self.volatile = False       # legal commands here have differed between tables
         self.tables: Optional[dict] = None  # determinization index -> table after this node
+        self.prior: Optional[dict] = None   # command key -> the mover's one-ply value
 
 
 def _key(seat: int, command: dict) -> tuple:
@@ -71,14 +73,17 @@ def _key(seat: int, command: dict) -> tuple:
 class _Search:
     """One search from one seat's view; `run` grows the tree, `best` reads it."""
 
-    def __init__(self, game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                 determinizations, margin_weight):
+    def __init__(self, game, state, seat, seats, rng, settings: "Settings"):
         self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
-        self.exploration, self.scale, self.rollout_depth = exploration, scale, rollout_depth
-        self.margin_weight = margin_weight
+        self.exploration, self.scale = settings.exploration, settings.scale
+        self.rollout_depth, self.margin_weight = settings.rollout_depth, settings.margin_weight
+        self.prior_from, self.bias = settings.prior_from, settings.bias
+        self.greedy_rollout = settings.greedy_rollout
+        self.widen_base, self.widen_exponent = settings.widen_base, settings.widen_exponent
         self.decide = rules_only(game)
         self.root = _Node(None, None)
-        self.pool = [None] * max(1, determinizations if game.sampler is not None else 1)
+        determinizations = settings.determinizations if game.sampler is not None else 1
+        self.pool = [None] * max(1, determinizations)
         self.kept = 0
         self.done = 0
 
@@ -114,17 +119,61 @@ class _Search:
         return fresh
 
     def select(self, node: _Node, legal: list) -> tuple:
-        """The UCB1-best child among the commands legal here."""
+        """The UCB1-best child among the commands legal here, with the progressive bias of
+        its one-ply value (fading as the child is visited) when the node has ranked them."""
         spread = self.exploration * math.sqrt(math.log(node.visits))
         children = node.children
+        prior = node.prior if self.bias else None
         best, best_score = None, -1.0
         for key, _ in legal:
-            child = children[key]
+            child = children.get(key)
+            if child is None:  # not yet admitted by progressive widening
+                continue
             visits = child.visits
             score = child.value / visits + spread / math.sqrt(visits)
+            if prior is not None:
+                score += self.bias * prior.get(key, 0.5) / (visits + 1)
             if score > best_score:
                 best, best_score = (key, child), score
         return best
+
+    def expansion(self, node: _Node, table, mover: int, legal: list, untried: list):
+        """The untried command to add below `node` now, or None to select among its children.
+        Without priors: a random one while any is untried. With them (from `prior_from`
+        visits, and always at the root): the best-ranked untried one, and only while the
+        node has fewer children than progressive widening admits at its visits."""
+        if not untried:
+            return None
+        if self.prior_from is None or (node.visits < self.prior_from and node is not self.root):
+            return untried[self.rng.randrange(len(untried))]
+        if len(legal) - len(untried) >= self.width(node.visits):
+            return None
+        prior = self.rank(node, table, mover, legal)
+        return max(untried, key=lambda kc: prior.get(kc[0], 0.0))
+
+    def width(self, visits: int) -> int:
+        """How many children progressive widening admits at a node visited `visits` times."""
+        return max(1, math.ceil(self.widen_base * (visits + 1) ** self.widen_exponent))
+
+    def rank(self, node: _Node, table, mover: int, legal: list) -> dict:
+        """Each legal command's one-ply value for the mover on this table (computed once per
+        node, and for any command a later table makes legal that the first did not)."""
+        prior = node.prior
+        if prior is None or any(key not in prior for key, _ in legal):
+            prior = dict(prior or {})
+            for key, command in legal:
+                if key not in prior:
+                    prior[key] = self.one_ply(table, mover, command)
+            node.prior = prior
+        return prior
+
+    def one_ply(self, table, mover: int, command: dict) -> float:
+        """The mover's reward right after `command` (0 when this table refuses it)."""
+        try:
+            after = apply_command(self.game, table, mover, command, self.rng, self.decide)
+        except RuleError:
+            return 0.0
+        return seat_reward(self.game, after, mover, self.seats, self.scale, self.margin_weight)
 
     def iterate(self) -> None:
         """One determinize-select-expand-judge-backup pass."""
@@ -146,8 +195,9 @@ class _Search:
                 untried = [kc for kc in legal if kc[0] not in children]
             else:
                 untried = ()
-            if untried:
-                key, command = untried[rng.randrange(len(untried))]
+            expand = self.expansion(node, table, mover, legal, untried)
+            if expand is not None:
+                key, command = expand
                 child = None
             else:
                 key, child = self.select(node, legal)
@@ -188,9 +238,26 @@ class _Search:
                 judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
                 return judged if judged is not None else [0.5] * self.seats
             mover = to_act[0]
-            table = apply_command(game, table, mover,
-                                  rng.choice(game.legal_commands(table, mover)), rng, self.decide)
+            commands = game.legal_commands(table, mover)
+            if self.greedy_rollout:
+                table = self.greedy_step(table, mover, commands)
+            else:
+                table = apply_command(game, table, mover, rng.choice(commands), rng, self.decide)
             depth += 1
+
+    def greedy_step(self, table, mover: int, commands: list):
+        """The table after the mover's command of best one-ply value (first of equals)."""
+        best, best_value = None, -1.0
+        for command in commands:
+            try:
+                after = apply_command(self.game, table, mover, command, self.rng, self.decide)
+            except RuleError:
+                continue
+            value = seat_reward(self.game, after, mover, self.seats, self.scale,
+                                self.margin_weight)
+            if value > best_value:
+                best, best_value = after, value
+        return best if best is not None else table
 
     def best(self, legal_now: list) -> Optional[dict]:
         """The most visited root command among those legal for the seat now."""
@@ -202,21 +269,45 @@ class _Search:
         return self.root.children[max(ranked)[2]].command
 
 
+@dataclass(frozen=True)
+class Settings:
+    """How a search judges positions and grows its tree (the defaults are level 2's)."""
+
+    exploration: float = DEFAULT_EXPLORATION
+    scale: float = DEFAULT_SCALE
+    rollout_depth: int = 0
+    # Rollout commands: the mover's best by one-ply value (True) or random ones (False).
+    greedy_rollout: bool = False
+    determinizations: int = DEFAULT_DETERMINIZATIONS
+    margin_weight: float = DEFAULT_MARGIN_WEIGHT
+    # Visits from which a node ranks its commands by one-ply value (the root always does
+    # when this is set); None: no ranking, children added in random order, all of them.
+    prior_from: Optional[int] = None
+    # Progressive widening: a node ranked by prior admits ceil(base * (visits+1) ** exponent)
+    # children, best-ranked first.
+    widen_base: float = 2.0
+    widen_exponent: float = 0.5
+    # Progressive bias: this weight times a child's one-ply value, over its visits + 1.
+    bias: float = 0.0
+
+
+_SETTING_NAMES = frozenset(Settings.__dataclass_fields__)
+
+
 def choose(game, state, seat, rng, seats=2, seconds: Optional[float] = 0.5,
-           iterations: Optional[int] = None, exploration=DEFAULT_EXPLORATION,
-           scale=DEFAULT_SCALE, rollout_depth=0, determinizations=DEFAULT_DETERMINIZATIONS,
-           margin_weight=DEFAULT_MARGIN_WEIGHT,
-           clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
-    """Search `iterations` passes, stopping early once `seconds` of wall clock have gone
-    (either may be None: no limit of that kind; one of them must be given)."""
+           iterations: Optional[int] = None,
+           clock: Callable[[], float] = time.perf_counter, **options) -> Choice:
+    """Search `iterations` passes, stopping early once `seconds` of `clock` have gone
+    (either may be None: no limit of that kind; one of them must be given). `options` may
+    name any field of Settings; others (another policy's budget) are ignored."""
     if iterations is None and seconds is None:
         raise ValueError("mcts needs a budget: iterations, seconds, or both.")
     start = clock()
     legal_now = game.legal_commands(state, seat)  # what the seat is told it may do
     if len(legal_now) <= 1:
         return Choice(legal_now[0], 0, clock() - start)
-    search = _Search(game, state, seat, seats, rng, exploration, scale, rollout_depth,
-                     determinizations, margin_weight)
+    settings = Settings(**{k: v for k, v in options.items() if k in _SETTING_NAMES})
+    search = _Search(game, state, seat, seats, rng, settings)
     done = 0
     while True:
         search.iterate()

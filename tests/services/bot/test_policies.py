@@ -143,3 +143,47 @@ def test_a_heuristic_declared_antisymmetric_is_so():
     assert game.heuristic.antisymmetric
     for state, _ in playout_positions(game, seed=3, every=2):
         assert game.heuristic(state, 1) == pytest.approx(-game.heuristic(state, 0))
+
+
+def _wide_exordium_position():
+    """A mid-game Exordium position where the seat to act has many commands."""
+    game = get_game("exordium")
+    line = playout_positions(game, seed=4, every=1)
+    state, seat = max(line[4:], key=lambda p: len(game.legal_commands(*p)))
+    return game, state, seat
+
+
+def test_progressive_widening_admits_the_best_ranked_commands_as_visits_grow():
+    from services.bot.policies.mcts import Settings, _Search
+    game, state, seat = _wide_exordium_position()
+    legal = game.legal_commands(state, seat)
+    assert len(legal) > 12
+    search = _Search(game, state, seat, 2, random.Random(3), Settings(prior_from=4))
+    for _ in range(30):
+        search.iterate()
+    root = search.root
+    assert 1 < len(root.children) <= search.width(root.visits) < len(legal)
+    admitted = {key for key in root.children}
+    ranked = sorted(root.prior, key=root.prior.get, reverse=True)
+    # Ties aside, the admitted commands are the best-ranked ones.
+    worst_admitted = min(root.prior[k] for k in admitted)
+    assert all(root.prior[k] <= worst_admitted for k in ranked if k not in admitted)
+
+
+def test_without_priors_every_command_is_tried_before_any_is_searched_twice():
+    from services.bot.policies.mcts import Settings, _Search
+    game, state, seat = _wide_exordium_position()
+    legal = game.legal_commands(state, seat)
+    search = _Search(game, state, seat, 2, random.Random(3), Settings())
+    for _ in range(len(legal)):
+        search.iterate()
+    assert len(search.root.children) == len(legal) and search.root.prior is None
+
+
+@pytest.mark.parametrize("options", [{"prior_from": 2, "bias": 1.0},
+                                     {"rollout_depth": 2, "greedy_rollout": True}])
+def test_mcts_variants_are_legal_and_deterministic_under_a_seed(options):
+    game, state, seat = _wide_exordium_position()
+    picks = [policies.choose(game, state, seat, random.Random(5), "mcts", iterations=150,
+                             seconds=None, **options).command for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
