@@ -21,6 +21,16 @@ cached command that turns out illegal on a table is caught by `decide` and the n
 recomputed. Selection is UCB1 over the parent's visits (availability counts are only
 approximated on such volatile nodes).
 
+Wide nodes (Exsilium offers 100-300 commands where a search reaches a few hundred
+iterations a move): with `prior_from` set, a node ranks its commands once, on its
+`prior_from`-th visit (the root on its first), by their one-ply value for the mover (the
+command applied to the table at hand and judged by the heuristic, as greedy judges it), and
+from then on admits them best first, ceil(2 * sqrt(visits + 1)) of them (progressive
+widening), each with a progressive bias, `bias` * its one-ply value / (its visits + 1),
+added to its UCB score. A rollout may play each mover's best one-ply command
+(`greedy_rollout`) instead of random ones. See `Settings`; services/bot/policies maps each
+level to its settings.
+
 Simultaneous choices (several seats to act) are searched one seat after the other, the
 lowest seat first, except at the root where the searching seat always moves.
 """
