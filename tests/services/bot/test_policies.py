@@ -187,3 +187,12 @@ def test_mcts_variants_are_legal_and_deterministic_under_a_seed(options):
     picks = [policies.choose(game, state, seat, random.Random(5), "mcts", iterations=150,
                              seconds=None, **options).command for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
+
+
+def test_every_mcts_level_option_is_a_budget_or_a_search_setting():
+    """mcts ignores options it does not know (another policy's budget), so a misspelt
+    setting in a level would silently do nothing."""
+    from services.bot.policies.mcts import Settings
+    known = set(Settings.__dataclass_fields__) | {"iterations", "seconds"}
+    for level, options in policies.LEVELS["mcts"].items():
+        assert set(options) <= known, level
