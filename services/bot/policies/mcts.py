@@ -22,8 +22,8 @@ recomputed. Selection is UCB1 over the parent's visits (availability counts are 
 approximated on such volatile nodes).
 
 Wide nodes (Exsilium offers 100-300 commands where a search reaches a few hundred
-iterations a move): with `prior_from` set, a node ranks its commands once, on its
-`prior_from`-th visit (the root on its first), by their one-ply value for the mover (the
+iterations a move): with `prior_from` set, a node of at least `wide_from` commands ranks
+them once, on its `prior_from`-th visit (the root on its first), by their one-ply value for the mover (the
 command applied to the table at hand and judged by the heuristic, as greedy judges it), and
 from then on admits them best first, ceil(2 * sqrt(visits + 1)) of them (progressive
 widening), each with a progressive bias, `bias` * its one-ply value / (its visits + 1),
@@ -88,6 +88,7 @@ class _Search:
         self.exploration, self.scale = settings.exploration, settings.scale
         self.rollout_depth, self.margin_weight = settings.rollout_depth, settings.margin_weight
         self.prior_from, self.bias = settings.prior_from, settings.bias
+        self.wide_from = settings.wide_from
         self.greedy_rollout = settings.greedy_rollout
         self.widen_base, self.widen_exponent = settings.widen_base, settings.widen_exponent
         self.decide = rules_only(game)
@@ -149,12 +150,14 @@ class _Search:
 
     def expansion(self, node: _Node, table, mover: int, legal: list, untried: list):
         """The untried command to add below `node` now, or None to select among its children.
-        Without priors: a random one while any is untried. With them (from `prior_from`
-        visits, and always at the root): the best-ranked untried one, and only while the
-        node has fewer children than progressive widening admits at its visits."""
+        Without priors: a random one while any is untried. With them (a node of at least
+        `wide_from` commands, from `prior_from` visits, the root from its first): the
+        best-ranked untried one, and only while the node has fewer children than progressive
+        widening admits at its visits."""
         if not untried:
             return None
-        if self.prior_from is None or (node.visits < self.prior_from and node is not self.root):
+        if self.prior_from is None or len(legal) < self.wide_from \
+                or (node.visits < self.prior_from and node is not self.root):
             return untried[self.rng.randrange(len(untried))]
         if len(legal) - len(untried) >= self.width(node.visits):
             return None
@@ -293,6 +296,9 @@ class Settings:
     # Visits from which a node ranks its commands by one-ply value (the root always does
     # when this is set); None: no ranking, children added in random order, all of them.
     prior_from: Optional[int] = None
+    # ... and only at a node of at least this many commands (a narrow one is cheaper to try
+    # in full than to rank: Exordium's median node has 10, Exsilium's 76).
+    wide_from: int = 0
     # Progressive widening: a node ranked by prior admits ceil(base * (visits+1) ** exponent)
     # children, best-ranked first.
     widen_base: float = 2.0

@@ -196,3 +196,14 @@ def test_every_mcts_level_option_is_a_budget_or_a_search_setting():
     known = set(Settings.__dataclass_fields__) | {"iterations", "seconds"}
     for level, options in policies.LEVELS["mcts"].items():
         assert set(options) <= known, level
+
+
+def test_a_node_narrower_than_wide_from_tries_every_command_unranked():
+    from services.bot.policies.mcts import Settings, _Search
+    game, state, seat = _wide_exordium_position()
+    legal = game.legal_commands(state, seat)
+    search = _Search(game, state, seat, 2, random.Random(3),
+                     Settings(prior_from=1, wide_from=len(legal) + 1))
+    for _ in range(len(legal)):
+        search.iterate()
+    assert len(search.root.children) == len(legal) and search.root.prior is None
