@@ -27,9 +27,8 @@ them once, on its `prior_from`-th visit (the root on its first), by their one-pl
 command applied to the table at hand and judged by the heuristic, as greedy judges it), and
 from then on admits them best first, ceil(2 * sqrt(visits + 1)) of them (progressive
 widening), each with a progressive bias, `bias` * its one-ply value / (its visits + 1),
-added to its UCB score. A rollout may play each mover's best one-ply command
-(`greedy_rollout`) instead of random ones. See `Settings`; services/bot/policies maps each
-level to its settings.
+added to its UCB score. See `Settings`; services/bot/policies maps each level to its
+settings.
 
 Simultaneous choices (several seats to act) are searched one seat after the other, the
 lowest seat first, except at the root where the searching seat always moves.
@@ -89,7 +88,6 @@ class _Search:
         self.rollout_depth, self.margin_weight = settings.rollout_depth, settings.margin_weight
         self.prior_from, self.bias = settings.prior_from, settings.bias
         self.wide_from = settings.wide_from
-        self.greedy_rollout = settings.greedy_rollout
         self.widen_base, self.widen_exponent = settings.widen_base, settings.widen_exponent
         self.decide = rules_only(game)
         self.root = _Node(None, None)
@@ -251,26 +249,9 @@ class _Search:
                 judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
                 return judged if judged is not None else [0.5] * self.seats
             mover = to_act[0]
-            commands = game.legal_commands(table, mover)
-            if self.greedy_rollout:
-                table = self.greedy_step(table, mover, commands)
-            else:
-                table = apply_command(game, table, mover, rng.choice(commands), rng, self.decide)
+            table = apply_command(game, table, mover,
+                                  rng.choice(game.legal_commands(table, mover)), rng, self.decide)
             depth += 1
-
-    def greedy_step(self, table, mover: int, commands: list):
-        """The table after the mover's command of best one-ply value (first of equals)."""
-        best, best_value = None, -1.0
-        for command in commands:
-            try:
-                after = apply_command(self.game, table, mover, command, self.rng, self.decide)
-            except RuleError:
-                continue
-            value = seat_reward(self.game, after, mover, self.seats, self.scale,
-                                self.margin_weight)
-            if value > best_value:
-                best, best_value = after, value
-        return best if best is not None else table
 
     def best(self, legal_now: list) -> Optional[dict]:
         """The most visited root command among those legal for the seat now."""
@@ -289,8 +270,6 @@ class Settings:
     exploration: float = DEFAULT_EXPLORATION
     scale: float = DEFAULT_SCALE
     rollout_depth: int = 0
-    # Rollout commands: the mover's best by one-ply value (True) or random ones (False).
-    greedy_rollout: bool = False
     determinizations: int = DEFAULT_DETERMINIZATIONS
     margin_weight: float = DEFAULT_MARGIN_WEIGHT
     # Visits from which a node ranks its commands by one-ply value (the root always does

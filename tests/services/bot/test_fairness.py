@@ -15,10 +15,9 @@ from shared.games.registry import games, get_game
 from .test_policies import playout_positions
 
 GAME = "exordium"
-# Every search option that judges extra positions: ranking commands by one-ply value at
-# every node, progressive bias, and rollouts that pick the best one-ply command.
-PRIORS_AND_GREEDY_ROLLOUTS = {"prior_from": 1, "bias": 1.0, "rollout_depth": 2,
-                              "greedy_rollout": True}
+# The search options that judge extra positions: ranking commands by one-ply value at every
+# node (progressive widening) with a progressive bias.
+PRIORS = {"prior_from": 1, "bias": 1.0}
 
 
 def hidden_twin(state, rng):
@@ -57,7 +56,7 @@ def test_twins_really_differ_and_look_the_same_to_every_seat():
 
 @pytest.mark.parametrize("policy,options", [
     ("mcts", {"iterations": 300, "seconds": None}),
-    ("mcts", {"iterations": 300, "seconds": None, **PRIORS_AND_GREEDY_ROLLOUTS}),
+    ("mcts", {"iterations": 300, "seconds": None, **PRIORS}),
     ("greedy", {"samples": 4}),
     ("random", {}),
 ])
@@ -127,7 +126,7 @@ def _twins(game, count: int) -> list:
 @pytest.mark.parametrize("game_name", HIDING)
 @pytest.mark.parametrize("policy,options", [
     ("mcts", {"iterations": 40, "seconds": None}),
-    ("mcts", {"iterations": 40, "seconds": None, **PRIORS_AND_GREEDY_ROLLOUTS}),
+    ("mcts", {"iterations": 40, "seconds": None, **PRIORS}),
     ("greedy", {"samples": 2}),
 ])
 def test_in_every_game_with_hidden_information_no_bot_peeks(game_name, policy, options):

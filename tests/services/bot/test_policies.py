@@ -181,8 +181,8 @@ def test_without_priors_every_command_is_tried_before_any_is_searched_twice():
 
 
 @pytest.mark.parametrize("options", [{"prior_from": 2, "bias": 1.0},
-                                     {"rollout_depth": 2, "greedy_rollout": True}])
-def test_mcts_variants_are_legal_and_deterministic_under_a_seed(options):
+                                     {"prior_from": 16, "wide_from": 24, "bias": 1.0}])
+def test_mcts_with_priors_is_legal_and_deterministic_under_a_seed(options):
     game, state, seat = _wide_exordium_position()
     picks = [policies.choose(game, state, seat, random.Random(5), "mcts", iterations=150,
                              seconds=None, **options).command for _ in range(2)]
