@@ -29,8 +29,9 @@ LEVEL_MU = {1: 23.5, 2: 25.0, 3: 26.5}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
     1: "quick: mcts searches 60 positions a move; beats random play, loses to careful play",
-    2: "fair: mcts searches 2,000 positions a move (within 1 s); even for a new player",
-    3: "strong: mcts searches 8,000 positions a move (1-6 s)",
+    2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
+       "where there are many; even for a new player",
+    3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s)",
 }
 
 

@@ -18,17 +18,21 @@ POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choos
 # Search budget per level. mcts levels are search iterations, so a level plays as strongly
 # on a busy machine as on an idle one, with a wall-clock cap that keeps the answer prompt
 # (level 2 answers within 1 s at p95: bench/bot_speed.py); only a machine too busy to reach
-# the iterations in time weakens it. At a wide node (24 commands or more) levels 2 and 3
+# the iterations in time weakens it. At a wide node (24 commands or more) level 2
 # rank the commands by their one-ply value once it is visited 16 times (the root at once)
 # and widen best first, with a progressive bias (services/bot/policies/mcts.py): what lets
 # a search of a few hundred iterations face Exsilium's 100-300 commands a move. Narrow
 # nodes (most of Exordium's) try every command: ranking them measured no stronger there
 # and costs iterations (docs/closing-notes/wave-4/issue-16-bots.md).
 _WIDENING = {"prior_from": 16, "wide_from": 24, "bias": 1.0}
+# Level 3 ranks every node's commands from its second visit: a narrower, deeper search,
+# where more iterations of level 2's search bought nothing (8,000 won 8 of 18 against
+# 2,000, wave 3) and greedy rollouts lost (3 of 9).
+_RANKED = {"prior_from": 2, "bias": 1.0}
 LEVELS = {
     "mcts": {1: {"iterations": 60, "seconds": 0.5},
              2: {"iterations": 2000, "seconds": 0.9, **_WIDENING},
-             3: {"iterations": 8000, "seconds": 6.0, **_WIDENING}},
+             3: {"iterations": 6000, "seconds": 6.0, **_RANKED}},
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
 }
 DEFAULT_LEVEL = bot_levels.DEFAULT_LEVEL
