@@ -25,7 +25,8 @@ How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.2 s (idle
 0.9 s (busy machine) a match: 40 matches with -j 2 took 2-4 minutes here at load 11-26,
 400 about half an hour; a level-3 pairing about 4 times that. An Exsilium match with
 mcts:2 against greedy took about 14 minutes at load ~24 (greedy's moves are the slow ones:
-p95 6.8 s), so 2 matches with -j 2 take about 15 minutes and 200 would take days.
+p95 6.8 s) and about 6 minutes at load ~8 (12 matches with -j 2: 34 minutes), so 2 matches
+take about 6-15 minutes and 200 would take most of a day.
 """
 from __future__ import annotations
 

@@ -12,7 +12,8 @@ levels come from the measured head-to-head results (bench/bot_strength.py, READM
 strength table): a level that beats the one below in a share p of matches is
 `Phi^-1(p) * sqrt(2) * beta` mu above it (openskill's win probability with beta = 25/6,
 uncertainties left out). Measured in Exordium: level 2 beat level 1 in 18 of 30 (p = 0.6:
-1.5 mu). Level 3 over level 2 is not established (8 of 18 won), so it is given the same gap
+1.5 mu). Level 3 over level 2 is not established (wave 3's 8,000 iterations won 8 of 18;
+today's ranked search, see README, about half its matches), so it is given the same gap
 until the full-size table says otherwise.
 """
 from __future__ import annotations
