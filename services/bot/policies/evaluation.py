@@ -10,6 +10,15 @@ from typing import Optional
 
 # A heuristic lead of this many points is worth a reward of about 0.73 (logistic(1)).
 DEFAULT_SCALE = 3.0
+# Games whose heuristic counts in larger units. Exsilium's counts 10 a Baralytas point, so
+# leads of 20-40 are common: a scale of 3 squashes them to within 1e-4 of 1, and a search
+# then sees no difference between commands whose values differ by a few points.
+GAME_SCALES = {"exsilium": 20.0}
+
+
+def scale_for(game) -> float:
+    """The squashing scale that suits `game`'s heuristic."""
+    return GAME_SCALES.get(game.spec.name, DEFAULT_SCALE)
 
 
 def rank_rewards(ranks) -> list:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
-from services.bot.policies.evaluation import DEFAULT_SCALE, rewards, seat_reward
+from services.bot.policies.evaluation import rewards, scale_for, seat_reward
 from shared.games.api import RuleError
 
 DEFAULT_EXPLORATION = 0.7
@@ -84,7 +84,8 @@ class _Search:
 
     def __init__(self, game, state, seat, seats, rng, settings: "Settings"):
         self.game, self.state, self.seat, self.seats, self.rng = game, state, seat, seats, rng
-        self.exploration, self.scale = settings.exploration, settings.scale
+        self.exploration = settings.exploration
+        self.scale = settings.scale if settings.scale is not None else scale_for(game)
         self.rollout_depth, self.margin_weight = settings.rollout_depth, settings.margin_weight
         self.prior_from, self.bias = settings.prior_from, settings.bias
         self.wide_from = settings.wide_from
@@ -268,7 +269,7 @@ class Settings:
     """How a search judges positions and grows its tree (the defaults are level 2's)."""
 
     exploration: float = DEFAULT_EXPLORATION
-    scale: float = DEFAULT_SCALE
+    scale: Optional[float] = None  # None: the game's (evaluation.scale_for)
     rollout_depth: int = 0
     determinizations: int = DEFAULT_DETERMINIZATIONS
     margin_weight: float = DEFAULT_MARGIN_WEIGHT

@@ -207,3 +207,23 @@ def test_a_node_narrower_than_wide_from_tries_every_command_unranked():
     for _ in range(len(legal)):
         search.iterate()
     assert len(search.root.children) == len(legal) and search.root.prior is None
+
+
+@pytest.mark.parametrize("game_name,every", [("exordium", 5), ("exsilium", 15)])
+def test_the_games_squashing_scale_keeps_commands_that_differ_by_points_apart(game_name, every):
+    """A scale too small for a heuristic's units squashes every lead to ~1 (or ~0), and a
+    search then sees no difference between its commands."""
+    from services.bot.policies.evaluation import scale_for
+    game = get_game(game_name)
+    scale = scale_for(game)
+    checked = 0
+    for state, seat in playout_positions(game, seed=2, every=every)[:12]:
+        values = []
+        for command in game.legal_commands(state, seat)[:30]:
+            after = apply_command(game, state, seat, command, random.Random(1))
+            if game.outcome(after) is None:
+                values.append(game.heuristic(after, seat))
+        if len(values) > 1 and max(values) - min(values) >= 1.0:
+            checked += 1
+            assert squash(max(values), scale) - squash(min(values), scale) > 0.001
+    assert checked >= 3
