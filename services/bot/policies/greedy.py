@@ -7,7 +7,7 @@ with the best average reward wins; ties go to a random one of the best.
 from __future__ import annotations
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
-from services.bot.policies.evaluation import DEFAULT_SCALE, rewards
+from services.bot.policies.evaluation import rewards, scale_for
 from shared.games.api import RuleError
 
 DEFAULT_SAMPLES = 8
@@ -23,9 +23,12 @@ def _value(game, table, seat, command, seats, rng, scale):
 
 
 def choose(game, state, seat, rng, seats=2, samples=DEFAULT_SAMPLES,
-           scale=DEFAULT_SCALE, **_options) -> Choice:
+           scale=None, **_options) -> Choice:
     """The legal command whose outcome looks best for `seat` on average."""
     commands = game.legal_commands(state, seat)
+    # The game's own scale: squashed at too small a one, a large lead (or deficit) rounds every
+    # command's reward to the same 1.0 (or 0.0) and the choice falls to chance.
+    scale = scale_for(game) if scale is None else scale
     count = samples if game.sampler is not None else 1
     tables = [determinize(game, state, seat, rng) for _ in range(count)]
     best, best_value = [], float("-inf")

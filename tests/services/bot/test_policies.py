@@ -227,3 +227,29 @@ def test_the_games_squashing_scale_keeps_commands_that_differ_by_points_apart(ga
             checked += 1
             assert squash(max(values), scale) - squash(min(values), scale) > 0.001
     assert checked >= 3
+
+
+def test_greedy_keeps_its_choice_when_far_ahead_at_the_games_scale():
+    """Given an Exsilium seat 8 Baralytas points ahead (a heuristic lead near 100: at a scale
+    of 3 every command's reward rounds to the same 1.0 and greedy picks at random), greedy at
+    the game's scale picks the same best command whatever its random source."""
+    from shared.games.exsilium.state import with_player
+    game = get_game("exsilium")
+    checked = 0
+    for state, seat in playout_positions(game, seed=3, every=7):
+        if state.phase != "play" or state.pending or state.combat is not None:
+            continue
+        commands = game.legal_commands(state, seat)
+        if len(commands) < 10 or not any(c["type"] == "move" for c in commands):
+            continue
+        ahead = with_player(with_player(state, seat, baralytas=(3, 3, 2)), 1 - seat,
+                            baralytas=())
+        picks = lambda scale: {str(policies.greedy.choose(
+            game, ahead, seat, random.Random(i), samples=1, scale=scale).command)
+            for i in range(6)}
+        assert len(picks(None)) == 1
+        assert len(picks(3.0)) > 1  # the squashed rewards tie: what the game's scale prevents
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
