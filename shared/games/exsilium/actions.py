@@ -2,7 +2,7 @@
 board, Glossary): each card action uses one card; special actions cost faction tokens.
 Each `do_*` checks and applies a command; each `*_commands` lists the legal ones.
 """
-from itertools import combinations, product
+from itertools import combinations
 
 from shared.games.exsilium import factions
 from shared.games.exsilium.board import SIZE, around, coords, tile_pos, touching
@@ -451,18 +451,31 @@ def session_commands(state, seat):
 
 
 def _minimal_payments(state, seat, hand, cost):
-    """Sets of hand cards (one per definition mix) just enough to pay `cost`."""
+    """Sets of hand cards (one per definition mix) just enough to pay `cost`, in the order of
+    counting through each definition's copies. A walk that stops adding once the cost is met
+    (more cards are never minimal): trying every mix is 2^n for a hand of n definitions, and
+    a hand grown by draw and swap cards made one `legal_commands` take minutes."""
     groups = {}
     for cid in sorted(hand):
         groups.setdefault(card(cid)["key"], []).append(cid)
     keys = sorted(groups)
-    base = state.players[seat].terminal_tokens
+    left = [0] * (len(keys) + 1)  # strength still to come after each definition
+    for i in range(len(keys) - 1, -1, -1):
+        left[i] = left[i + 1] + sum(strength(c) for c in groups[keys[i]])
     out = []
-    for counts in product(*[range(len(groups[k]) + 1) for k in keys]):
-        paid = [c for k, n in zip(keys, counts) for c in groups[k][:n]]
-        value = base + sum(strength(c) for c in paid)
-        if value >= cost and all(value - strength(c) < cost for c in paid):
-            out.append(paid)
+
+    def walk(i, paid, value):
+        if value >= cost:
+            if all(value - strength(c) < cost for c in paid):
+                out.append(paid)
+            return
+        if i == len(keys) or value + left[i] < cost:
+            return
+        copies = groups[keys[i]]
+        for n in range(len(copies) + 1):
+            walk(i + 1, paid + copies[:n], value + sum(strength(c) for c in copies[:n]))
+
+    walk(0, [], state.players[seat].terminal_tokens)
     return out
 
 

@@ -260,3 +260,41 @@ def test_remove_from_the_game_secondary_action():
     state = deal(_seat0(0), 0, [purge, "p0-basic-0"])
     _, state = when(state, 0, {"type": "remove_card", "card": purge})
     assert purge not in state.players[0].hand + state.players[0].discard
+
+
+def test_the_payments_offered_are_every_minimal_set_of_hand_cards_and_stay_fast_for_a_big_hand():
+    """Given hands of upgraded and basic cards, when the upgrades board lists purchases, then
+    the payments are exactly the sets of hand cards just enough to pay (none can be left
+    out), one per mix of definitions -- also for a hand of 24 cards, which the old way
+    (every mix of every definition: 2^24) could not list in minutes."""
+    import random
+    from itertools import product
+
+    from shared.games.exsilium.actions import _minimal_payments
+    from shared.games.exsilium.components import CARDS, card, strength
+    from shared.games.exsilium.state import Player, State
+
+    def brute(hand, cost, base):
+        groups = {}
+        for cid in sorted(hand):
+            groups.setdefault(card(cid)["key"], []).append(cid)
+        keys = sorted(groups)
+        out = []
+        for counts in product(*[range(len(groups[k]) + 1) for k in keys]):
+            paid = [c for k, n in zip(keys, counts) for c in groups[k][:n]]
+            value = base + sum(strength(c) for c in paid)
+            if value >= cost and all(value - strength(c) < cost for c in paid):
+                out.append(paid)
+        return out
+
+    rng = random.Random(5)
+    ids = sorted(CARDS)
+    for _ in range(30):
+        hand = rng.sample(ids, rng.randint(0, 8))
+        base = rng.randint(0, 3)
+        cost = rng.randint(1, 25)
+        table = State(options={}, seats=2, players=(Player(terminal_tokens=base), Player()))
+        assert _minimal_payments(table, 0, hand, cost) == brute(hand, cost, base)
+    big = State(options={}, seats=2, players=(Player(), Player()))
+    payments = _minimal_payments(big, 0, rng.sample(ids, 24), 6)
+    assert payments and all(sum(strength(c) for c in p) >= 6 for p in payments)
