@@ -2,8 +2,6 @@
 rules): commitments, Dodge, evasion, Favorable Zone, the loser's card, the winner's discard.
 A choice with a single legal answer is made automatically (`forced`).
 """
-from itertools import product
-
 from shared.games.exsilium import actions, combat as fight, wards
 from shared.games.exsilium.components import CARDS, card, kind_of, usable_by, usable_cards
 from shared.games.exsilium.factions import displace, displace_nodes
@@ -16,15 +14,34 @@ from shared.games.exsilium.vocabulary import (
 
 
 def subsets(cards, sizes):
-    """Card sets of the allowed sizes, one per mix of card definitions."""
+    """Card sets of the allowed sizes, one per mix of card definitions, in the order of
+    counting through each definition's copies. A walk that stops past the largest size:
+    trying every mix is 2^n for a hand of n definitions (a hand grown by draw cards made one
+    discard's options take minutes)."""
     groups = {}
     for cid in sorted(cards):
         groups.setdefault(card(cid)["key"], []).append(cid)
     keys = sorted(groups)
+    sizes = set(sizes)
+    most = max(sizes, default=-1)
+    left = [0] * (len(keys) + 1)  # cards still to come after each definition
+    for i in range(len(keys) - 1, -1, -1):
+        left[i] = left[i + 1] + len(groups[keys[i]])
     out = []
-    for counts in product(*[range(len(groups[k]) + 1) for k in keys]):
-        if sum(counts) in sizes:
-            out.append([c for k, n in zip(keys, counts) for c in groups[k][:n]])
+
+    def walk(i, chosen):
+        if i == len(keys):
+            if len(chosen) in sizes:
+                out.append(chosen)
+            return
+        if len(chosen) + left[i] < min(sizes):
+            return
+        copies = groups[keys[i]]
+        for n in range(min(len(copies), most - len(chosen)) + 1):
+            walk(i + 1, chosen + copies[:n])
+
+    if sizes:
+        walk(0, [])
     return out
 
 

@@ -344,3 +344,35 @@ def test_the_baralytas_token_lost_to_a_newaru_goes_to_the_closest_deposit(readin
     concede = next(c for c in GAME.legal_commands(state, 0) if c["baralytas"] == 2)
     _, state = when(state, 0, concede)
     assert state.deposits[deposit] == ((3,) if deposit == 106 else (1,)) + (2,)
+
+
+def test_card_sets_offered_are_one_per_mix_of_definitions_of_the_allowed_sizes():
+    """Given hands of basic and upgraded cards, when a commitment or a discard is offered,
+    then the sets are exactly one per mix of card definitions of an allowed size, in the
+    order of counting through the definitions -- also for a 24-card hand, where the old way
+    (every mix of every definition: 2^24) took minutes for a discard of 2."""
+    import random
+    from itertools import product
+
+    from shared.games.exsilium.choices import subsets
+    from shared.games.exsilium.components import CARDS, card
+
+    def brute(cards, sizes):
+        groups = {}
+        for cid in sorted(cards):
+            groups.setdefault(card(cid)["key"], []).append(cid)
+        keys = sorted(groups)
+        return [[c for k, n in zip(keys, counts) for c in groups[k][:n]]
+                for counts in product(*[range(len(groups[k]) + 1) for k in keys])
+                if sum(counts) in sizes]
+
+    rng = random.Random(7)
+    ids = sorted(CARDS)
+    for _ in range(40):
+        hand = rng.sample(ids, rng.randint(0, 9))
+        low = rng.randint(0, 4)
+        sizes = rng.choice([range(low, low + rng.randint(0, 4)), {low}])
+        assert subsets(hand, sizes) == brute(hand, set(sizes))
+    big = rng.sample(ids, 24)
+    assert len(subsets(big, {2})) == len({tuple(sorted(card(c)["key"] for c in s))
+                                          for s in subsets(big, {2})})
