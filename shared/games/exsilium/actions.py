@@ -26,12 +26,18 @@ HAND_KINDS = ("draw", "swap", "remove")   # actions that only touch the hand
 BASIC_MOVE = 2
 
 
-def by_key(cards):
-    """One card id per card definition (cards of one definition are interchangeable)."""
-    seen = {}
+def copies_by_definition(cards):
+    """The card ids of each card definition, definitions and ids in sorted order (cards of one
+    definition are interchangeable)."""
+    groups = {}
     for cid in sorted(cards):
-        seen.setdefault(card(cid)["key"], cid)
-    return list(seen.values())
+        groups.setdefault(card(cid)["key"], []).append(cid)
+    return [groups[k] for k in sorted(groups)]
+
+
+def by_key(cards):
+    """One card id per card definition."""
+    return [copies[0] for copies in copies_by_definition(cards)]
 
 
 def _hand_card(state, seat, cid):
@@ -455,13 +461,10 @@ def _minimal_payments(state, seat, hand, cost):
     counting through each definition's copies. A walk that stops adding once the cost is met
     (more cards are never minimal): trying every mix is 2^n for a hand of n definitions, and
     a hand grown by draw and swap cards made one `legal_commands` take minutes."""
-    groups = {}
-    for cid in sorted(hand):
-        groups.setdefault(card(cid)["key"], []).append(cid)
-    keys = sorted(groups)
-    left = [0] * (len(keys) + 1)  # strength still to come after each definition
-    for i in range(len(keys) - 1, -1, -1):
-        left[i] = left[i + 1] + sum(strength(c) for c in groups[keys[i]])
+    groups = copies_by_definition(hand)
+    left = [0] * (len(groups) + 1)  # strength still to come after each definition
+    for i in range(len(groups) - 1, -1, -1):
+        left[i] = left[i + 1] + sum(strength(c) for c in groups[i])
     out = []
 
     def walk(i, paid, value):
@@ -469,9 +472,9 @@ def _minimal_payments(state, seat, hand, cost):
             if all(value - strength(c) < cost for c in paid):
                 out.append(paid)
             return
-        if i == len(keys) or value + left[i] < cost:
+        if i == len(groups) or value + left[i] < cost:
             return
-        copies = groups[keys[i]]
+        copies = groups[i]
         for n in range(len(copies) + 1):
             walk(i + 1, paid + copies[:n], value + sum(strength(c) for c in copies[:n]))
 

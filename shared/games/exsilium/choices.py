@@ -18,25 +18,23 @@ def subsets(cards, sizes):
     counting through each definition's copies. A walk that stops past the largest size:
     trying every mix is 2^n for a hand of n definitions (a hand grown by draw cards made one
     discard's options take minutes)."""
-    groups = {}
-    for cid in sorted(cards):
-        groups.setdefault(card(cid)["key"], []).append(cid)
-    keys = sorted(groups)
+    groups = actions.copies_by_definition(cards)
     sizes = set(sizes)
     most = max(sizes, default=-1)
-    left = [0] * (len(keys) + 1)  # cards still to come after each definition
-    for i in range(len(keys) - 1, -1, -1):
-        left[i] = left[i + 1] + len(groups[keys[i]])
+    fewest = min(sizes, default=0)
+    left = [0] * (len(groups) + 1)  # cards still to come after each definition
+    for i in range(len(groups) - 1, -1, -1):
+        left[i] = left[i + 1] + len(groups[i])
     out = []
 
     def walk(i, chosen):
-        if i == len(keys):
+        if i == len(groups):
             if len(chosen) in sizes:
                 out.append(chosen)
             return
-        if len(chosen) + left[i] < min(sizes):
+        if len(chosen) + left[i] < fewest:
             return
-        copies = groups[keys[i]]
+        copies = groups[i]
         for n in range(min(len(copies), most - len(chosen)) + 1):
             walk(i + 1, chosen + copies[:n])
 
@@ -83,19 +81,12 @@ def options(state, seat):
         evade = fight.evade_type(state)
         if evade:
             out += [EVADE(card=cid)
-                    for cid in _one_key([x for x in hand if card(x)["type"] == evade])]
+                    for cid in actions.by_key([x for x in hand if card(x)["type"] == evade])]
     return out
 
 
-def _one_key(cards):
-    seen = {}
-    for cid in sorted(cards):
-        seen.setdefault(card(cid)["key"], cid)
-    return list(seen.values())
-
-
 def _one_each(hand, kind):
-    return _one_key([c for c in hand if kind_of(c) == kind])
+    return actions.by_key([c for c in hand if kind_of(c) == kind])
 
 
 def _pending_options(state, pending):
@@ -103,7 +94,7 @@ def _pending_options(state, pending):
     if pending.kind == "escape":
         paths = fight.escape_paths(state, pending.seat, pending.mini)
         return [STAY()] + [LEAVE_CONFLICT(card=c, path=p)
-                           for c in _one_key(player.hand) for p in paths]
+                           for c in actions.by_key(player.hand) for p in paths]
     if pending.kind == DISPLACE.name:
         return [DISPLACE(node=n) for n in displace_nodes(state, pending.node, pending.figure)]
     if pending.kind == "ward":
@@ -115,7 +106,7 @@ def _pending_options(state, pending):
         return [DISCARD(cards=s)
                 for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
     pool = [c for c in pending.cards if c in player.hand] or list(player.hand)
-    cards = _one_key(pool) or [None]
+    cards = actions.by_key(pool) or [None]
     nodes = free_nodes_on_tile(state, pending.tile) if cards != [None] else [None]
     nodes = nodes or [None]
     values = sorted(set(player.baralytas)) if pending.give_to is not None else []
