@@ -89,6 +89,7 @@ class _Search:
         self.rollout_depth, self.margin_weight = settings.rollout_depth, settings.margin_weight
         self.prior_from, self.bias = settings.prior_from, settings.bias
         self.wide_from = settings.wide_from
+        self.final, self.final_share = settings.final, settings.final_share
         self.widen_base, self.widen_exponent = settings.widen_base, settings.widen_exponent
         self.decide = rules_only(game)
         self.root = _Node(None, None)
@@ -255,12 +256,21 @@ class _Search:
             depth += 1
 
     def best(self, legal_now: list) -> Optional[dict]:
-        """The most visited root command among those legal for the seat now."""
+        """The root command to play among those legal for the seat now: the most visited
+        (`final="visits"`), or the best mean reward among those visited at least
+        `final_share` times as often as the most visited (`final="value"`: a child UCB
+        stopped visiting early cannot win on one lucky average)."""
         allowed = {_key(self.seat, c) for c in legal_now}
-        ranked = [(child.visits, child.value, key) for key, child in self.root.children.items()
-                  if key in allowed]
-        if not ranked:
+        children = [(key, child) for key, child in self.root.children.items()
+                    if key in allowed and child.visits]
+        if not children:
             return None
+        if self.final == "value":
+            floor = self.final_share * max(child.visits for _, child in children)
+            children = [(k, c) for k, c in children if c.visits >= floor]
+            ranked = [(child.value / child.visits, child.visits, key) for key, child in children]
+        else:
+            ranked = [(child.visits, child.value, key) for key, child in children]
         return self.root.children[max(ranked)[2]].command
 
 
@@ -285,6 +295,10 @@ class Settings:
     widen_exponent: float = 0.5
     # Progressive bias: this weight times a child's one-ply value, over its visits + 1.
     bias: float = 0.0
+    # The root command played: "visits" (the most visited) or "value" (the best mean reward
+    # among children visited at least final_share times as often as the most visited).
+    final: str = "visits"
+    final_share: float = 0.25
 
 
 _SETTING_NAMES = frozenset(Settings.__dataclass_fields__)

@@ -198,6 +198,24 @@ def test_every_mcts_level_option_is_a_budget_or_a_search_setting():
         assert set(options) <= known, level
 
 
+def test_the_final_choice_is_the_most_visited_or_the_best_mean_among_the_well_visited():
+    from services.bot.policies.mcts import Settings, _Node, _Search, _key
+    game, state, seat = _wide_exordium_position()
+    legal = game.legal_commands(state, seat)
+    stats = {0: (100, 60.0), 1: (30, 21.0), 2: (5, 5.0)}  # means 0.6, 0.7, 1.0
+
+    def best(**settings):
+        search = _Search(game, state, seat, 2, random.Random(1), Settings(**settings))
+        for i, (visits, value) in stats.items():
+            node = search.root.children[_key(seat, legal[i])] = _Node(seat, legal[i])
+            node.visits, node.value = visits, value
+        return search.best(legal)
+
+    assert best() == legal[0]  # the most visited
+    assert best(final="value") == legal[1]  # 5 visits is under a quarter of 100
+    assert best(final="value", final_share=0.0) == legal[2]
+
+
 def test_a_node_narrower_than_wide_from_tries_every_command_unranked():
     from services.bot.policies.mcts import Settings, _Search
     game, state, seat = _wide_exordium_position()
