@@ -194,7 +194,9 @@ def before_combat(state, seat):
     action): hand actions may still be used, and those cards do not fight (Cards, Specific
     rule; Combat summary, Before a combat)."""
     combat = state.combat
+    # Cards already placed face down (choices.py) mean the commitment has begun.
     return (combat is not None and not state.pending and combat.attacker == seat
+            and not combat.placed
             and (combat.stage == "intimidation"
                  or (combat.stage == "newaru" and combat.enemy is not None)))
 

@@ -9,8 +9,14 @@ from shared.games.exsilium.movement import move_on, onward_paths
 from shared.games.exsilium.messages import refuse
 from shared.games.exsilium.table import free_nodes_on_tile
 from shared.games.exsilium.vocabulary import (
-    COMMIT, CONCEDE, DISCARD, DISPLACE, DIVE, DODGE, ENDURE, EVADE, FAVORABLE_ZONE,
-    LEAVE_CONFLICT, MOVE_ON, STAY)
+    CARD_PLACED, COMMIT, CONCEDE, DISCARD, DISPLACE, DIVE, DODGE, ENDURE, EVADE, FAVORABLE_ZONE,
+    LEAVE_CONFLICT, MOVE_ON, PLACE_CARD, STAY)
+
+# A commitment is offered as one `commit` per set of cards while there are at most this many
+# sets; beyond, the seat places its cards one by one (`place_card`, then `commit`). The book
+# sets no hand limit (draw cards grow hands), and a commitment of any size from a hand of n
+# different cards is up to 2^n sets: a listing that long freezes whoever asks for it.
+MOST_LISTED_COMMITMENTS = 64
 
 
 def subsets(cards, sizes):
@@ -43,6 +49,19 @@ def subsets(cards, sizes):
     return out
 
 
+def count_subsets(cards, sizes):
+    """How many sets `subsets` would list, counted without listing them (a polynomial product
+    over card definitions: the coefficient of x^k is the number of mixes of k cards)."""
+    ways = [1]
+    for copies in actions.copies_by_definition(cards):
+        grown = [0] * (len(ways) + len(copies))
+        for k, n in enumerate(ways):
+            for extra in range(len(copies) + 1):
+                grown[k + extra] += n
+        ways = grown
+    return sum(ways[k] for k in set(sizes) if 0 <= k < len(ways))
+
+
 def chooser(state):
     """The seat owing a choice in a combat or after it, or None."""
     if state.pending:
@@ -66,14 +85,48 @@ def _commit_sizes(state, seat):
     return range(1, k + 1) if len(hand) >= k else range(len(hand), len(hand) + 1)
 
 
+def placing(state, seat):
+    """Whether the seat commits card by card: it has begun to, or its hand has too many sets
+    to list (MOST_LISTED_COMMITMENTS)."""
+    c = state.combat
+    return bool(c.placed) or count_subsets(
+        _fighting_hand(state, seat), _commit_sizes(state, seat)) > MOST_LISTED_COMMITMENTS
+
+
+def _placeable(state, seat):
+    """The seat's fighting cards not placed yet (one id per copy)."""
+    left = list(_fighting_hand(state, seat))
+    for cid in state.combat.placed:
+        if cid in left:
+            left.remove(cid)
+    return left
+
+
+def _placing_options(state, seat):
+    """One card more (of each definition left, while the largest commitment is not reached),
+    and `commit` of the cards placed once their number is one the rules allow."""
+    placed, sizes = state.combat.placed, _commit_sizes(state, seat)
+    out = []
+    if len(placed) < max(sizes):
+        out += [PLACE_CARD(card=cid) for cid in actions.by_key(_placeable(state, seat))]
+    if len(placed) in sizes:
+        out.append(COMMIT(cards=list(placed)))
+    return out
+
+
 def options(state, seat):
     """Every command the choosing seat may send."""
     if state.pending:
         return _pending_options(state, state.pending[0])
     c = state.combat
     hand = state.players[seat].hand
-    out = [COMMIT(cards=s) for s in subsets(_fighting_hand(state, seat),
-                                             _commit_sizes(state, seat))]
+    if placing(state, seat):
+        out = _placing_options(state, seat)
+        if c.placed:   # committing has begun: no Dodge or evasion instead any more
+            return out
+    else:
+        out = [COMMIT(cards=s) for s in subsets(_fighting_hand(state, seat),
+                                                 _commit_sizes(state, seat))]
     if c.kind == "player" and c.stage == "replica":
         out += [DODGE(card=cid) for cid in _one_each(hand, DODGE.name)]
     if c.kind == "newaru":
@@ -126,12 +179,15 @@ def decide_choice(tx, seat, cmd):
     state = tx.state
     allowed = options(state, seat)
     kind = cmd["type"]
-    if kind == COMMIT.name:
-        foreign = [c for c in cmd["cards"] if c in CARDS
+    if kind in (COMMIT.name, PLACE_CARD.name):
+        given = cmd["cards"] if kind == COMMIT.name else [cmd["card"]]
+        foreign = [c for c in given if c in CARDS
                    and not usable_by(c, state.players[seat].faction)]
         if foreign:
             refuse(state, "faction_card", faction=card(foreign[0])["type"].capitalize())
-    if kind == CONCEDE.name:
+    if kind == PLACE_CARD.name:
+        ok = any(o["type"] == kind for o in allowed) and cmd["card"] in _placeable(state, seat)
+    elif kind == CONCEDE.name:
         ok = _concede_ok(state, cmd, allowed)
     elif kind == MOVE_ON.name:
         ok = any(o["type"] == kind for o in allowed)   # the path is checked as it is walked
@@ -194,6 +250,9 @@ def card_ids():
 def _explain(state, seat, kind):
     if state.pending and state.pending[0].kind == "ward":
         refuse(state, "ward", ward=state.pending[0].ward.capitalize())
+    if kind in (COMMIT.name, PLACE_CARD.name) and state.combat is not None \
+            and not state.pending and placing(state, seat):
+        _explain_placing(state, seat, kind)
     if kind not in {o["type"] for o in options(state, seat)}:
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == DISCARD.name:
@@ -213,6 +272,15 @@ def _explain(state, seat, kind):
     refuse(state, "react")
 
 
+def _explain_placing(state, seat, kind):
+    sizes = _commit_sizes(state, seat)
+    if kind == COMMIT.name:
+        refuse(state, "commit_placed", n=len(state.combat.placed), lo=min(sizes), hi=max(sizes))
+    if len(state.combat.placed) >= max(sizes):
+        refuse(state, "commit_count", lo=min(sizes), hi=max(sizes))
+    refuse(state, "no_card")
+
+
 def apply_choice(tx, seat, cmd):
     kind = cmd["type"]
     if tx.state.pending and tx.state.pending[0].kind == "ward":
@@ -221,6 +289,8 @@ def apply_choice(tx, seat, cmd):
         move_on(tx, seat, cmd.get("path"))
     elif kind == COMMIT.name:
         fight.commit(tx, seat, cmd["cards"])
+    elif kind == PLACE_CARD.name:
+        tx.emit(CARD_PLACED, seat=seat, card=cmd["card"])
     elif kind == DODGE.name:
         fight.dodge(tx, seat, cmd["card"])
     elif kind in (EVADE.name, FAVORABLE_ZONE.name):

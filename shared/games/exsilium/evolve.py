@@ -6,7 +6,7 @@ from shared.games.exsilium.state import (
     BID, OVER, PLAY, START, Combat, Pending, Player, State, Turn, with_player)
 from shared.games.exsilium.vocabulary import (
     ABILITY_RELEASED, ABILITY_UNLEASHED, BARALYTAS_COLLECTED, BARALYTAS_GIVEN,
-    BARALYTAS_RETURNED, BIDS_REVEALED, BID_PLACED, CARDS_BOUGHT, CARDS_COMMITTED,
+    BARALYTAS_RETURNED, BIDS_REVEALED, BID_PLACED, CARDS_BOUGHT, CARDS_COMMITTED, CARD_PLACED,
     CARDS_DISCARDED, CARDS_DRAWN, CARDS_FATIGUED, CARD_CONCEDED, CARD_DROPPED, CARD_REMOVED,
     CARD_SWAPPED, CARD_USED, CHOICE_OWED, COMBAT_AVOIDED, COMBAT_REVEALED, COMBAT_STARTED,
     COMBAT_WON, CONTROL_WITHDRAWN, DECK_RESHUFFLED, ENEMY_ACTION_REVEALED, ESCAPE_DECIDED,
@@ -275,11 +275,15 @@ def _combat_started(state, d):
 
 
 def _cards_committed(state, d):
-    combat = state.combat
+    combat = replace(state.combat, placed=())
     if d["seat"] == combat.attacker and combat.stage == "intimidation":
-        return replace(state, combat=replace(combat, committed=tuple(d.get("cards", ())),
-                                             stage="replica"))
-    return state
+        combat = replace(combat, committed=tuple(d.get("cards", ())), stage="replica")
+    return replace(state, combat=combat)
+
+
+def _card_placed(state, d):
+    combat = state.combat
+    return replace(state, combat=replace(combat, placed=combat.placed + (d.get("card"),)))
 
 
 def _combat_avoided(state, d):
@@ -512,6 +516,7 @@ _APPLY = {
     NEWARU_MOVED.name: _newaru_moved,
     COMBAT_STARTED.name: _combat_started,
     CARDS_COMMITTED.name: _cards_committed,
+    CARD_PLACED.name: _card_placed,
     COMBAT_AVOIDED.name: _combat_avoided,
     COMBAT_REVEALED.name: _combat_revealed,
     OUTCOME_DRAWN.name: _outcome_drawn,

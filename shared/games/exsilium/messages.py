@@ -118,6 +118,13 @@ CATALOGUE = Catalogue({
     "commit_count": {
         "en": "Commit between {lo} and {hi} cards of your hand (rulebook, Combat phases).",
         "es": "Compromete entre {lo} y {hi} cartas de tu mano (reglamento, Fases del combate)."},
+    "commit_placed": {
+        "en": "Place your cards one by one (place_card), then commit exactly the {n} cards "
+              "placed, between {lo} and {hi} in all: your hand has too many sets of cards to "
+              "list each (rulebook, Combat phases).",
+        "es": "Coloca tus cartas una a una (place_card) y compromete exactamente las {n} cartas "
+              "colocadas, entre {lo} y {hi} en total: tu mano tiene demasiados conjuntos de "
+              "cartas para listarlos (reglamento, Fases del combate)."},
     "react": {
         "en": "That card cannot do this now (rulebook, Glossary).",
         "es": "Esa carta no puede hacer esto ahora (reglamento, Glosario)."},

@@ -8,7 +8,7 @@ from shared.games.exsilium.vocabulary import (
     ABILITY, ACCESS_UPGRADES, ACTIVATE, ACTIVATE_TERMINAL, BID as BID_COMMAND, BUY,
     CHOOSE_FACTION, CHOOSE_START, COMMIT, CONCEDE, CYCLE_UPGRADES, DISCARD, DISPLACE, DIVE, DODGE,
     DROP, END_TURN, ENDURE, MOVE_ON, EVADE, FAVORABLE_ZONE, LEAVE_CONFLICT, LEAVE_UPGRADES, MOVE, PLAY,
-    REMOVE_CARD, STAY)
+    PLACE_CARD, REMOVE_CARD, STAY)
 from shared.games.kit import Transaction
 
 setup = table_setup.setup
@@ -40,7 +40,7 @@ _SESSION = {CYCLE_UPGRADES.name: actions.do_cycle, BUY.name: actions.do_buy,
 # Cards, Specific rule: "cards used as an action before a combat are discarded and can't be
 # used for the combat": the player in turn may still use hand actions before revealing.
 _BEFORE_COMBAT = (PLAY.name, REMOVE_CARD.name)
-_CHOICE = tuple(c.name for c in (COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD,
+_CHOICE = tuple(c.name for c in (COMMIT, PLACE_CARD, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD,
                                  LEAVE_CONFLICT, STAY, DISPLACE, DIVE, ENDURE, MOVE_ON))
 _SETUP = {FACTION: (CHOOSE_FACTION.name, table_setup.do_faction),
           BID: (BID_COMMAND.name, table_setup.do_bid),

@@ -9,7 +9,8 @@ drawn again too. The tile stack, the upgraded, enemy, Outcome and Baralytas deck
 """
 from shared.games.kit.frozen import replace
 
-from shared.games.exsilium.state import BID, with_player
+from shared.games.exsilium.components import usable_cards
+from shared.games.exsilium.state import BID, placer, with_player
 
 
 def _hidden_cards(state, seat):
@@ -41,6 +42,14 @@ def sample(state, seat, rng):
         hand = sorted(state.players[combat.attacker].hand)
         state = replace(state, combat=replace(
             combat, committed=tuple(rng.sample(hand, len(combat.committed)))))
+    combat = state.combat
+    if combat is not None and combat.placed and placer(combat) != seat:
+        player = state.players[placer(combat)]
+        fighting = sorted(usable_cards(player.hand, player.faction))
+        if len(fighting) < len(combat.placed):  # a redrawn hand of other factions' cards
+            fighting = sorted(player.hand)
+        state = replace(state, combat=replace(
+            combat, placed=tuple(rng.sample(fighting, len(combat.placed)))))
     supply, pool = tuple(pool[:len(state.supply)]), pool[len(state.supply):]
     markers = dict(state.markers)
     for n, (owner, cid, face) in sorted(state.markers.items()):

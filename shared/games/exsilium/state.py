@@ -54,9 +54,15 @@ class Combat:
     foe: tuple                 # ("seat", seat, mini) or ("newaru", id)
     stage: str                 # "intimidation", "replica" or "newaru"
     committed: tuple = ()      # the attacker's face-down cards
+    placed: tuple = ()         # the chooser's cards placed so far, one by one (choices.py)
     enemy: Optional[str] = None  # the revealed enemy action card
     bonus: int = 0             # outcome damage added to the next enemy attack
     newaru_first: bool = False  # the Newaru moved into combat: it counts as the attacker
+
+
+def placer(combat):
+    """The seat whose cards `combat.placed` holds: the one committing now."""
+    return combat.foe[1] if combat.stage == "replica" else combat.attacker
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ Once the match is over every view is public (ARCHITECTURE.md).
 from shared.games.exsilium.board import pos_key
 from shared.games.exsilium.components import card
 from shared.games.exsilium.rules import outcome, to_act
-from shared.games.exsilium.state import OVER, lang, points
+from shared.games.exsilium.state import OVER, lang, placer, points
 from shared.games.exsilium.vocabulary import (
-    BID_PLACED, CARDS_COMMITTED, CARDS_DRAWN, CARD_CONCEDED, CARD_DROPPED, DISPLACE,
+    BID_PLACED, CARDS_COMMITTED, CARDS_DRAWN, CARD_CONCEDED, CARD_DROPPED, CARD_PLACED, DISPLACE,
     ENEMY_ACTION_REVEALED, MARKER_PICKED_UP, OUTCOME_DRAWN)
 
 
@@ -30,7 +30,7 @@ def redact(event, seat):
         d = _secret(d, owner, seat, ("card",))
     elif kind == MARKER_PICKED_UP.name and d["face"] != "up":
         d = _secret(d, owner, seat, ("card",))
-    elif kind == CARD_CONCEDED.name:
+    elif kind in (CARD_CONCEDED.name, CARD_PLACED.name):
         d = _secret(d, owner, seat, ("card",))
     elif kind in (OUTCOME_DRAWN.name, ENEMY_ACTION_REVEALED.name):
         d = {k: v for k, v in d.items() if k != "deck"}
@@ -82,6 +82,9 @@ def _combat(state, seat, public):
            "enemy_bonus": c.bonus}
     if public or seat == c.attacker:
         out["committed"] = list(c.committed)
+    out["placed_count"] = len(c.placed)
+    if public or seat == placer(c):
+        out["placed"] = list(c.placed)
     return out
 
 

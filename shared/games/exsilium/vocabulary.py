@@ -81,6 +81,10 @@ ABILITY = CommandType("ability", {"card": _card(nullable=True),
 END_TURN = CommandType("end_turn", doc="End your turn (only with no card you could use).")
 COMMIT = CommandType("commit", {"cards": _cards("The cards committed to the combat.")},
                      doc="Combat: commit cards of your hand.")
+PLACE_CARD = CommandType(
+    "place_card", {"card": _card()},
+    doc="Combat, from a hand too large to list every set of cards: place one card face down "
+        "for your commitment; `commit` then commits the cards placed.")
 DODGE = CommandType("dodge", {"card": _card()},
                     doc="Avoid a combat you are attacked in, or the effect of a faction type "
                         "card on your miniatures, with a Dodge card.")
@@ -108,7 +112,7 @@ DISPLACE = CommandType("displace", {"node": _node()},
 
 COMMANDS = [CHOOSE_FACTION, BID, CHOOSE_START, MOVE, ACTIVATE, PLAY, DROP, REMOVE_CARD,
             ACTIVATE_TERMINAL, ACCESS_UPGRADES, CYCLE_UPGRADES, BUY, LEAVE_UPGRADES, ABILITY,
-            END_TURN, COMMIT, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD, LEAVE_CONFLICT,
+            END_TURN, COMMIT, PLACE_CARD, DODGE, EVADE, FAVORABLE_ZONE, CONCEDE, DISCARD, LEAVE_CONFLICT,
             STAY, DISPLACE, DIVE, ENDURE, MOVE_ON]
 
 MATCH_SET_UP = EventType(
@@ -158,6 +162,8 @@ NEWARU_SPAWNED = EventType("NewaruSpawned", doc="A Newaru appeared on a portal."
 COMBAT_STARTED = EventType("CombatStarted", doc="A combat began (against a player or a Newaru).")
 CARDS_COMMITTED = EventType(
     "CardsCommitted", doc="Cards committed to a combat (hidden until revealed).")
+CARD_PLACED = EventType(
+    "CardPlaced", doc="A card placed face down for a commitment (hidden until revealed).")
 COMBAT_AVOIDED = EventType(
     "CombatAvoided", doc="A combat or an enemy action avoided (Dodge, evasion, Favorable Zone).")
 COMBAT_REVEALED = EventType("CombatRevealed", doc="Both sides' committed cards revealed.")
@@ -201,7 +207,7 @@ EVENTS = [MATCH_SET_UP, FACTION_CHOSEN, BID_PLACED, BIDS_REVEALED, START_CHOSEN,
           TILE_REVEALED, BARALYTAS_COLLECTED, TERMINAL_TOKEN_TAKEN, TERMINAL_CONTROLLED,
           CONTROL_WITHDRAWN, CARD_DROPPED, MARKER_PICKED_UP, MINE_DETONATED, MINIATURE_DEFEATED,
           ABILITY_RELEASED, NEWARU_REMOVED, NEWARU_MOVED, NEWARU_SPAWNED, COMBAT_STARTED,
-          CARDS_COMMITTED, COMBAT_AVOIDED, COMBAT_REVEALED, OUTCOME_DRAWN,
+          CARDS_COMMITTED, CARD_PLACED, COMBAT_AVOIDED, COMBAT_REVEALED, OUTCOME_DRAWN,
           ENEMY_ACTION_REVEALED, COMBAT_WON, REWARD_TAKEN, TERMINAL_TOKEN_GIVEN,
           BARALYTAS_GIVEN, BARALYTAS_RETURNED, CHOICE_OWED, CARD_CONCEDED, CARDS_FATIGUED,
           SLOT_FILLED, ABILITY_UNLEASHED, HOLE_OPENED, MINIATURE_TRAPPED, HOLOGRAM_SET,

@@ -376,3 +376,130 @@ def test_card_sets_offered_are_one_per_mix_of_definitions_of_the_allowed_sizes()
     big = rng.sample(ids, 24)
     assert len(subsets(big, {2})) == len({tuple(sorted(card(c)["key"] for c in s))
                                           for s in subsets(big, {2})})
+
+
+# --- A commitment from a large hand is placed card by card ---------------------------------
+# Intimidation: the attacker "spreads on the table and face down the number of cards with which
+# he's going to carry out the attack" -- any number of a hand the book never limits. Listing
+# every set of a hand of n different cards is 2^n commands; past MOST_LISTED_COMMITMENTS sets
+# the cards are placed one by one (`place_card`) and then committed (RULES_NOTES.md).
+
+from shared.games.exsilium import choices  # noqa: E402
+from tests.games.exsilium.helpers import upgraded  # noqa: E402
+
+WIDE = ("sprint", "charge", "scavenge", "heavy")   # four upgraded definitions of no faction
+
+
+def _wide_duel():
+    """SYL attacks with 8 different cards (255 sets of 1 to 8) after moving with a ninth."""
+    hand = basic_hand(0, *EIGHT) + [upgraded(k) for k in WIDE] + ["p0-basic-1"]
+    return _fight_starts(_duel(hand, basic_hand(1, *EIGHT)), "p0-basic-1")
+
+
+def _kinds(commands):
+    return sorted({c["type"] for c in commands})
+
+
+def test_subsets_are_counted_without_listing_them():
+    """The count that decides between listing and placing equals the listing's length."""
+    import random
+    rng = random.Random(3)
+    pool = basic_hand(0, *EIGHT) + basic_hand(0, *EIGHT, copy=1) + [upgraded(k) for k in WIDE]
+    for _ in range(60):
+        hand = rng.sample(pool, rng.randint(0, 9))
+        sizes = set(rng.sample(range(0, 10), rng.randint(0, 4)))
+        assert choices.count_subsets(hand, sizes) == len(choices.subsets(hand, sizes))
+
+
+def test_a_small_hand_still_lists_every_commitment():
+    """Four cards: 15 sets of 1 to 4, each one `commit` (no placing)."""
+    state = _fight_starts(_duel(basic_hand(0, *EIGHT) + ["p0-basic-1"],
+                                basic_hand(1, *EIGHT)), "p0-basic-1")
+    legal = GAME.legal_commands(state, 0)
+    assert len([c for c in legal if c["type"] == "commit"]) == 15
+    assert not [c for c in legal if c["type"] == "place_card"]
+
+
+def test_a_large_hand_places_its_commitment_card_by_card():
+    """Eight different cards: one `place_card` per card instead of 255 `commit`s; once placed,
+    the hand actions before combat are over, and `commit` commits exactly the cards placed."""
+    state = _wide_duel()
+    legal = GAME.legal_commands(state, 0)
+    assert "commit" not in _kinds(legal)
+    placeable = sorted(c["card"] for c in legal if c["type"] == "place_card")
+    assert len(placeable) == 8
+    with pytest.raises(IllegalCommand) as refused:
+        when(state, 0, {"type": "commit", "cards": ["p0-basic-0"]})
+    assert refused.value.key == "commit_placed"
+    events, state = when(state, 0, {"type": "place_card", "card": "p0-strength-0"})
+    assert of_type(events, "CardPlaced") == [{"seat": 0, "card": "p0-strength-0"}]
+    _, state = when(state, 0, {"type": "place_card", "card": upgraded("heavy")})
+    legal = GAME.legal_commands(state, 0)
+    assert _kinds(legal) == ["commit", "place_card"]   # no play/remove_card any more
+    assert [c["cards"] for c in legal if c["type"] == "commit"] == [
+        ["p0-strength-0", upgraded("heavy")]]
+    assert len([c for c in legal if c["type"] == "place_card"]) == 6
+    with pytest.raises(IllegalCommand) as refused:
+        when(state, 0, {"type": "place_card", "card": "p0-strength-0"})   # placed already
+    assert refused.value.key == "no_card"
+    with pytest.raises(IllegalCommand) as refused:
+        when(state, 0, {"type": "commit", "cards": ["p0-strength-0"]})
+    assert refused.value.key == "commit_placed"
+    events, state = when(state, 0, {"type": "commit",
+                                    "cards": ["p0-strength-0", upgraded("heavy")]})
+    assert of_type(events, "CardsCommitted")[0]["cards"] == ["p0-strength-0", upgraded("heavy")]
+    assert state.combat.committed == ("p0-strength-0", upgraded("heavy"))
+    assert state.combat.placed == () and state.combat.stage == "replica"
+    assert GAME.to_act(state) == (1,)
+
+
+def test_placing_the_whole_hand_commits_it():
+    """The eighth card placed leaves nothing to place: `commit` is the only answer, so it is
+    made at once (a choice with a single legal answer is automatic), and so is the defender's
+    four of four."""
+    state = _wide_duel()
+    cards = sorted(choices._placeable(state, 0))
+    for cid in cards[:-1]:
+        _, state = when(state, 0, {"type": "place_card", "card": cid})
+        assert GAME.to_act(state) == (0,)
+    events, state = when(state, 0, {"type": "place_card", "card": cards[-1]})
+    committed = of_type(events, "CardsCommitted")   # the defender's 4 of 4 is forced too
+    assert committed[0]["seat"] == 0 and sorted(committed[0]["cards"]) == cards
+    assert of_type(events, "CombatRevealed")[0]["attacker_cards"] == committed[0]["cards"]
+
+
+def test_a_hand_of_twenty_different_cards_lists_a_few_commands():
+    """The hand that froze a match (wave 4, 3 short +2 seed 5): twenty different cards are
+    twenty `place_card`s, not a million sets."""
+    keys = sorted({c["key"] for c in __import__(
+        "shared.games.exsilium.components", fromlist=["UPGRADED_CARDS"]).UPGRADED_CARDS.values()
+        if c["type"] in ("basic", "fearless", "strength", "slippery")})
+    hand = [upgraded(k) for k in keys][:16] + basic_hand(0, *EIGHT) + ["p0-basic-1"]
+    state = _fight_starts(_duel(hand, basic_hand(1, *EIGHT)), "p0-basic-1")
+    legal = GAME.legal_commands(state, 0)
+    assert len([c for c in legal if c["type"] == "place_card"]) == 20
+    assert "commit" not in _kinds(legal)
+
+
+def test_placed_cards_are_hidden_from_the_others():
+    """Face down: the other seat and a spectator see how many cards are placed, not which."""
+    state = _wide_duel()
+    events_a, a = when(state, 0, {"type": "place_card", "card": "p0-strength-0"})
+    events_b, b = when(state, 0, {"type": "place_card", "card": "p0-basic-0"})
+    for seat in (1, None):
+        assert GAME.view(a, seat) == GAME.view(b, seat)
+        assert [GAME.redact(e, seat) for e in events_a] == [GAME.redact(e, seat) for e in events_b]
+        assert GAME.view(a, seat)["combat"]["placed_count"] == 1
+    assert GAME.view(a, 0)["combat"]["placed"] == ["p0-strength-0"]
+
+
+def test_the_sampler_redraws_placed_cards_from_the_placers_hand():
+    """Determinization for the other seat: placed cards are redrawn with the hand they came
+    from, and the sample looks the same to that seat."""
+    import random
+    _, state = when(_wide_duel(), 0, {"type": "place_card", "card": "p0-strength-0"})
+    for seed in range(8):
+        sample = GAME.sampler(state, 1, random.Random(seed))
+        assert GAME.view(sample, 1) == GAME.view(state, 1)
+        assert set(sample.combat.placed) <= set(sample.players[0].hand)
+        assert len(sample.combat.placed) == 1

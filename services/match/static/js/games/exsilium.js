@@ -22,7 +22,7 @@ const WORDS = {
     ability: "Faction ability", move: "Move", drop: "Drop", remove_card: "Remove card",
     activate_terminal: "Activate terminal", access_upgrades: "Access upgrades",
     leave_upgrades: "Leave upgrades", buy: "Buy", cycle_upgrades: "Cycle upgrades",
-    end_turn: "End turn", commit: "Commit", discard: "Discard", dodge: "Dodge", evade: "Evade",
+    end_turn: "End turn", commit: "Commit", place_card: "Place face down", discard: "Discard", dodge: "Dodge", evade: "Evade",
     favorable_zone: "Favourable zone", concede: "Concede", leave_conflict: "Leave the conflict",
     stay: "Stay", displace: "Displace", play: "Play", dive: "Dive", endure: "Endure it",
     move_on: "Go on",
@@ -38,7 +38,7 @@ const WORDS = {
     ability: "Habilidad de facción", move: "Mover", drop: "Soltar", remove_card: "Eliminar carta",
     activate_terminal: "Activar terminal", access_upgrades: "Acceder a las mejoras",
     leave_upgrades: "Salir de las mejoras", buy: "Comprar", cycle_upgrades: "Renovar mejoras",
-    end_turn: "Terminar turno", commit: "Comprometer", discard: "Descartar", dodge: "Esquivar", evade: "Evadir",
+    end_turn: "Terminar turno", commit: "Comprometer", place_card: "Colocar boca abajo", discard: "Descartar", dodge: "Esquivar", evade: "Evadir",
     favorable_zone: "Zona favorable", concede: "Ceder", leave_conflict: "Abandonar el conflicto",
     stay: "Quedarse", displace: "Desplazar", play: "Jugar", dive: "Arremetida", endure: "Asumirlo",
     move_on: "Seguir",
@@ -66,6 +66,7 @@ const EVENT_WORDS = {
   CardUsed: ["used a card", "usó una carta"],
   CardsBought: ["bought upgrades", "compró mejoras"],
   CardsCommitted: ["committed cards to the combat", "comprometió cartas al combate"],
+  CardPlaced: ["placed a card face down for the combat", "colocó una carta boca abajo para el combate"],
   CardsDiscarded: ["discarded cards", "descartó cartas"],
   CardsDrawn: ["drew cards", "robó cartas"],
   CardsFatigued: ["tired cards", "fatigó cartas"],
@@ -311,7 +312,7 @@ export default {
         return `${name} ${w("mini")} ${command.mini + 1}: ${command.path.join(" → ")} (${cardName(view, command.card)})${extras.length ? `, ${extras.join(", ")}` : ""}`;
       }
       case "drop": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node} (${command.face})`;
-      case "remove_card": case "dodge": case "evade": case "favorable_zone": case "dive":
+      case "remove_card": case "place_card": case "dodge": case "evade": case "favorable_zone": case "dive":
         return `${name}: ${cardName(view, command.card)}`;
       case "commit": case "discard":
         return `${name}: ${command.cards.map((c) => cardName(view, c)).join(", ") || w("none")}`;
