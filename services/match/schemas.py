@@ -9,6 +9,7 @@ from services.match.platform_commands import SEAT_COMMANDS
 from shared.games import bot_levels
 from shared.schemas.clock import ClockSchema
 from shared.schemas.games import GameCommandField, command_schema
+from shared.schemas.query import QueryInteger
 
 BOTS = bot_levels.BOTS
 STATUSES = ("invited", "active", "finished", "aborted", "declined")
@@ -110,7 +111,7 @@ class CreatedSchema(Schema):
 # ---- reading a match ---------------------------------------------------------------
 
 class SeatQuerySchema(Schema):
-    seat = fields.Integer(validate=validate.Range(min=0, max=1000), metadata={
+    seat = QueryInteger(validate=validate.Range(min=0, max=1000), metadata={
         "description": "For a player holding several seats: which one."})
 
 
@@ -151,9 +152,9 @@ class LoggedEventSchema(Schema):
 
 
 class EventsQuerySchema(SeatQuerySchema):
-    from_ = fields.Integer(data_key="from", load_default=0, validate=_VERSION,
-                           metadata={"description": "Events after this version."})
-    limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
+    from_ = QueryInteger(data_key="from", load_default=0, validate=_VERSION,
+                         metadata={"description": "Events after this version."})
+    limit = QueryInteger(load_default=500, validate=validate.Range(1, 1000))
 
 
 class EventsPageSchema(Schema):
@@ -162,12 +163,12 @@ class EventsPageSchema(Schema):
 
 
 class LiveQuerySchema(SeatQuerySchema):
-    from_ = fields.Integer(data_key="from", validate=_VERSION, metadata={
+    from_ = QueryInteger(data_key="from", validate=_VERSION, metadata={
         "description": "Stream events after this version (Last-Event-ID wins when sent)."})
 
 
 class ReplayQuerySchema(SeatQuerySchema):
-    version = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    version = QueryInteger(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 # ---- commands ----------------------------------------------------------------------
@@ -234,7 +235,7 @@ def load_command(game: str, command: dict) -> dict:
 class MyMatchesQuerySchema(Schema):
     to_act = fields.Boolean(load_default=False, metadata={
         "description": "Only the matches where the caller must act, oldest deadline first."})
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+    limit = QueryInteger(load_default=100, validate=validate.Range(1, 500))
 
 
 class MyMatchSchema(Schema):

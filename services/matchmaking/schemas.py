@@ -6,6 +6,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from shared.games.registry import games
 from shared.schemas.clock import ClockSchema
 from shared.schemas.matchmaking import MODES
+from shared.schemas.query import QueryInteger
 
 MAX_WAIT_SECONDS = 30 * 86400
 
@@ -66,8 +67,8 @@ class LeaderboardSchema(Schema):
 
 
 class PageSchema(Schema):
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(0, 1_000_000))
+    limit = QueryInteger(load_default=100, validate=validate.Range(1, 500))
+    offset = QueryInteger(load_default=0, validate=validate.Range(0, 1_000_000))
 
 
 class GameRatingSchema(Schema):

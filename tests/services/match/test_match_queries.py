@@ -24,6 +24,11 @@ def test_a_seat_that_is_not_yours_is_forbidden_while_the_match_is_on(client, ana
     assert client.get(f"/v1/matches/{ttt}?seat=1").status_code == 401
     assert client.get(f"/v1/matches/{ttt}?seat=2", headers=ana.headers).status_code == 400
     assert client.get(f"/v1/matches/{ttt}?seat=x", headers=ana.headers).status_code == 400
+    # Digits of other scripts are not numbers here (Python's int() reads "１" as 1).
+    for seat in ("\uff11", "\u0661", "1\u00a0", "+1", " 1"):
+        response = client.get(f"/v1/matches/{ttt}?seat={seat}", headers=ana.headers)
+        assert response.status_code == 400, seat
+        assert response.get_json()["error"] == "invalid_request"
     _play_to_a_win(client, ana, bo, ttt)
     assert client.get(f"/v1/matches/{ttt}?seat=1").status_code == 200  # now public
 
@@ -56,7 +61,7 @@ def test_events_page_after_from(client, ana, bo, ttt):
 
 
 def test_events_reject_bad_paging(client, ttt):
-    for query in ("from=-1", "limit=0", "limit=1001", "from=abc"):
+    for query in ("from=-1", "limit=0", "limit=1001", "from=abc", "from=\uff13", "limit=\u0662"):
         response = client.get(f"/v1/matches/{ttt}/events?{query}")
         assert response.status_code == 400, query
         assert response.get_json()["error"] == "invalid_request"
