@@ -62,9 +62,13 @@ def _before_setup(state: MatchState) -> dict:
             "invited": sorted(state.platform.invited)}
 
 
-def legal(state: MatchState, seat: int) -> dict:
-    """Every command `seat` may send now (none when it is not to act)."""
+def legal(state: MatchState, seat: int, closed_tables: frozenset = frozenset()) -> dict:
+    """Every command `seat` may send now (none when it is not to act), but those sent to a
+    table of its battle group that cannot take them (`closed_tables`)."""
     commands = state.engine.legal_commands(state.game_state, seat) if seat in state.to_act() else []
+    if closed_tables:
+        destination = state.engine.destination
+        commands = [c for c in commands if destination(c) not in closed_tables]
     return {"seat": seat, "commands": list(commands)}
 
 

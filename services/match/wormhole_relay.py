@@ -83,11 +83,28 @@ def check_destinations(ctx, state, events: list) -> None:
         return
     _, tables = _group(ctx, group.decode())
     for departure in sent:
-        status = ctx.store.load(tables[departure["table"]]).status
+        status = _table_status(ctx, tables, departure["table"])
         if status != "active":
             waiting = " (it waits for its invited players)" if status == "invited" else ""
             raise IllegalCommand(f"Table {departure['table']} cannot take a fleet: its match "
                                  f"is {status}{waiting}.")
+
+
+def _table_status(ctx, tables: list, table: int) -> str:
+    return ctx.store.load(tables[table]).status if 0 <= table < len(tables) else "missing"
+
+
+def closed_tables(ctx, state) -> frozenset:
+    """The tables of the match's battle group that cannot take a fleet now (over, or still
+    waiting for invited players): /legal leaves out commands sent to them, which
+    `check_destinations` would refuse. Empty for a match of no group."""
+    if state.engine.destination is None:
+        return frozenset()
+    group = ctx.redis.hget(ctx.keys.match_wormhole(state.match_id), "group")
+    if group is None:
+        return frozenset()
+    _, tables = _group(ctx, group.decode())
+    return frozenset(t for t in range(len(tables)) if _table_status(ctx, tables, t) != "active")
 
 
 def arrival_command(from_match: str, version: int, from_table: int, to_match: str,

@@ -157,6 +157,8 @@ class Game:
     For multi-battle (matches linked in a battle group), a game may supply:
     departure(logged event) -> None | {"table", ...}  what that event sends to another table
     arrival(state, transfer, rng) -> [event]     what a transfer from another table causes
+    destination(command) -> None | table         the table a command would send to (so that
+                                                 /legal leaves out tables that cannot take it)
     """
 
     spec: GameSpec
@@ -179,3 +181,4 @@ class Game:
     # and the events a transfer from another match causes here (raises IllegalCommand).
     departure: Optional[Callable[[Event], Optional[dict]]] = None
     arrival: Optional[Callable[[State, dict, random.Random], list]] = None
+    destination: Optional[Callable[[Command], Optional[int]]] = None

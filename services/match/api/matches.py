@@ -6,7 +6,7 @@ import re
 from flask import Response, request
 from marshmallow import ValidationError
 
-from services.match import context
+from services.match import context, wormhole_relay
 from services.match.api.streams import live_response
 from services.match.commands import known_match, submit, submit_reply
 from services.match.creation import create_match
@@ -95,7 +95,8 @@ def get_legal(match_id, query):
     ctx = context.current()
     player = required_player(ctx.tokens)
     state = load_match(ctx, match_id)
-    return legal(state, acting_seat(state, player, query.get("seat")))
+    return legal(state, acting_seat(state, player, query.get("seat")),
+                 wormhole_relay.closed_tables(ctx, state))
 
 
 @blp.lean_route("/<match_id>/commands", methods=["POST"],

@@ -12,4 +12,5 @@ GAME = Game(spec=SPEC, setup=rules.setup, decide=checked_decide(VOCABULARY, rule
             evolve=evolve, legal_commands=rules.legal_commands, to_act=rules.to_act,
             outcome=rules.outcome, view=view, redact=redact, heuristic=heuristics.evaluate,
             sampler=sampler.sample, pass_command=rules.pass_command, vocabulary=VOCABULARY,
-            departure=wormholes.departure, arrival=rules.arrival)
+            departure=wormholes.departure, arrival=rules.arrival,
+            destination=wormholes.destination)

@@ -155,6 +155,11 @@ def legal_jumps(state, faction: int) -> list:
     return out
 
 
+def destination(command: dict) -> Optional[int]:
+    """The table a command sends a fleet to (a jump's), None for any other command."""
+    return command.get("table") if command.get("type") == JUMP.name else None
+
+
 def departure(event: dict) -> Optional[dict]:
     """What crosses to the other table when `event` is a departure (None otherwise): the
     faction, ships, energy and how many cards (the cards themselves stay in this game)."""

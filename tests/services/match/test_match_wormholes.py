@@ -156,6 +156,18 @@ def test_a_jump_to_a_table_that_is_over_or_not_started_is_refused(client, ctx, a
                              json={"command": {**JUMP, "table": table}, "command_id": f"j{table}"})
         assert answer.status_code == 422 and why in answer.get_json()["message"]
     assert ctx.log.version(sender) == version
+    # ... and /legal does not offer them: it lists only commands the service would take.
+    offered = client.get(f"/v1/matches/{sender}/legal", headers=ana.headers).get_json()
+    jumps = [c for c in offered["commands"] if c["type"] == "jump"]
+    assert jumps == [] and [c for c in offered["commands"] if c["type"] == "move"]
+
+
+def test_legal_offers_jumps_to_every_table_that_can_take_them(client, ctx, ana, bo):
+    group = create_group(client, ana, bo, tables=3)
+    sender = group["tables"][0]["match_id"]
+    to_movement(client, ana, bo, sender)
+    offered = client.get(f"/v1/matches/{sender}/legal", headers=ana.headers).get_json()
+    assert {c["table"] for c in offered["commands"] if c["type"] == "jump"} == {1, 2}
 
 
 def test_a_table_that_ends_before_the_arrival_refuses_it_and_it_is_reported(client, ctx, ana,
