@@ -31,7 +31,7 @@ const WORDS = {
     paid: "paid with", slot: "slot", baralytas: "Baralytas", yes: "yes", no: "no", none: "none",
     hand: "Hand", upgrades: "Upgrade row", combat: "Combat", pending: "Owed", round: "Round",
     tokens: "tokens", points: "points", deck: "deck", discardPile: "discard", strength: "strength",
-    cost: "cost", stage: "stage", foe: "foe", committed: "committed", enemy: "enemy action",
+    cost: "cost", stage: "stage", foe: "foe", committed: "committed", placed: "placed face down", enemy: "enemy action",
   },
   es: {
     choose_faction: "Elegir facción", bid: "Apostar", choose_start: "Empezar en el nodo", activate: "Activar",
@@ -47,7 +47,7 @@ const WORDS = {
     paid: "pagado con", slot: "hueco", baralytas: "Baralytas", yes: "sí", no: "no", none: "ninguno",
     hand: "Mano", upgrades: "Fila de mejoras", combat: "Combate", pending: "Pendiente", round: "Ronda",
     tokens: "tokens", points: "puntos", deck: "mazo", discardPile: "descarte", strength: "fuerza",
-    cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", enemy: "acción enemiga",
+    cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", placed: "colocadas boca abajo", enemy: "acción enemiga",
   },
 };
 // Every Exsilium event in words: [English, Spanish]; "who" events start with the seat's name.
@@ -254,7 +254,7 @@ function drawSide(svg, view, ctx, top) {
   });
   if (view.combat) {
     const c = view.combat;
-    lines.push(`${w("combat")}: ${c.kind}, ${w("stage")} ${c.stage}, ${w("foe")} ${plain(c.foe)}, ${w("committed")} ${c.committed_count}${c.enemy_action ? `, ${w("enemy")} ${c.enemy_action}` : ""}`);
+    lines.push(`${w("combat")}: ${c.kind}, ${w("stage")} ${c.stage}, ${w("foe")} ${plain(c.foe)}, ${w("committed")} ${c.committed_count}${c.placed_count ? `, ${w("placed")} ${c.placed_count}` : ""}${c.enemy_action ? `, ${w("enemy")} ${c.enemy_action}` : ""}`);
   }
   for (const p of view.pending || []) lines.push(`${w("pending")}: ${p.kind} (${ctx.who(p.seat)})`);
   lines.forEach((line, i) => {
