@@ -12,11 +12,13 @@ from shared.games.exsilium.vocabulary import (
     CARD_PLACED, COMMIT, CONCEDE, DISCARD, DISPLACE, DIVE, DODGE, ENDURE, EVADE, FAVORABLE_ZONE,
     LEAVE_CONFLICT, MOVE_ON, PLACE_CARD, STAY)
 
-# A commitment is offered as one `commit` per set of cards while there are at most this many
-# sets; beyond, the seat places its cards one by one (`place_card`, then `commit`). The book
-# sets no hand limit (draw cards grow hands), and a commitment of any size from a hand of n
-# different cards is up to 2^n sets: a listing that long freezes whoever asks for it.
-MOST_LISTED_COMMITMENTS = 64
+# A commitment or a discard is offered as one command per set of cards while there are at
+# most this many sets; beyond, the seat chooses its cards one by one (`place_card` then
+# `commit`; `discard` of one card at a time). The book sets no hand limit (draw cards grow
+# hands): a commitment of any size from a hand of n different cards is up to 2^n sets, a
+# winner's discard of a quarter of 30 cards millions, and a listing that long freezes whoever
+# asks for it.
+MOST_LISTED_SETS = 64
 
 
 def subsets(cards, sizes):
@@ -87,10 +89,10 @@ def _commit_sizes(state, seat):
 
 def placing(state, seat):
     """Whether the seat commits card by card: it has begun to, or its hand has too many sets
-    to list (MOST_LISTED_COMMITMENTS)."""
+    to list (MOST_LISTED_SETS)."""
     c = state.combat
     return bool(c.placed) or count_subsets(
-        _fighting_hand(state, seat), _commit_sizes(state, seat)) > MOST_LISTED_COMMITMENTS
+        _fighting_hand(state, seat), _commit_sizes(state, seat)) > MOST_LISTED_SETS
 
 
 def _placeable(state, seat):
@@ -156,8 +158,10 @@ def _pending_options(state, pending):
         return [STAY()] + [MOVE_ON(path=p)
                            for p in onward_paths(state, pending.seat, pending.mini, pending.count)]
     if pending.kind == DISCARD.name:
-        return [DISCARD(cards=s)
-                for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
+        owed = {min(pending.count, len(player.hand))}
+        if count_subsets(player.hand, owed) > MOST_LISTED_SETS:   # one card at a time
+            return [DISCARD(cards=[cid]) for cid in actions.by_key(player.hand)]
+        return [DISCARD(cards=s) for s in subsets(player.hand, owed)]
     pool = [c for c in pending.cards if c in player.hand] or list(player.hand)
     cards = actions.by_key(pool) or [None]
     nodes = free_nodes_on_tile(state, pending.tile) if cards != [None] else [None]
@@ -256,7 +260,10 @@ def _explain(state, seat, kind):
     if kind not in {o["type"] for o in options(state, seat)}:
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == DISCARD.name:
-        refuse(state, "discard_count", n=state.pending[0].count)
+        pending, hand = state.pending[0], state.players[seat].hand
+        if count_subsets(hand, {min(pending.count, len(hand))}) > MOST_LISTED_SETS:
+            refuse(state, "discard_one", n=pending.count)
+        refuse(state, "discard_count", n=pending.count)
     if kind in (MOVE_ON.name, STAY.name) and state.pending[0].kind == "onward":
         refuse(state, "onward", n=state.pending[0].count)
     if kind in (LEAVE_CONFLICT.name, STAY.name):
@@ -298,7 +305,8 @@ def apply_choice(tx, seat, cmd):
     elif kind == CONCEDE.name:
         fight.concede(tx, seat, cmd["card"], cmd["node"], cmd["baralytas"])
     elif kind == DISCARD.name:
-        fight.fatigue(tx, seat, cmd["cards"])
+        owed = min(tx.state.pending[0].count, len(tx.state.players[seat].hand))
+        fight.fatigue(tx, seat, cmd["cards"], left=owed - len(cmd["cards"]))
     elif kind == LEAVE_CONFLICT.name:
         fight.escape(tx, seat, cmd["card"], cmd["path"])
     elif kind == STAY.name:

@@ -268,8 +268,9 @@ def concede(tx, seat, cid, node, value):
         check_win(tx, pending.give_to)
 
 
-def fatigue(tx, seat, cards):
-    tx.emit(CARDS_FATIGUED, seat=seat, cards=list(cards))
+def fatigue(tx, seat, cards, left=0):
+    """The winner's discard; `left`: cards still owed (a large hand discards one at a time)."""
+    tx.emit(CARDS_FATIGUED, seat=seat, cards=list(cards), left=left)
 
 
 def dodge(tx, seat, cid):

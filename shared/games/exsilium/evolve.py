@@ -393,6 +393,9 @@ def _card_conceded(state, d):
 
 def _cards_fatigued(state, d):
     state = _cards_discarded(state, d)
+    if d["left"]:
+        owed = replace(state.pending[0], count=d["left"])
+        return replace(state, pending=(owed,) + state.pending[1:])
     return replace(state, pending=state.pending[1:])
 
 

@@ -155,6 +155,11 @@ CATALOGUE = Catalogue({
     "displace_node": {
         "en": "Move the miniature from the hole to a free node next to it (rulebook, Vinsan).",
         "es": "Desplaza la miniatura del socavón a un nodo libre adyacente (reglamento, Vinsan)."},
+    "discard_one": {
+        "en": "As the winner discard one card at a time, {n} in all: your hand has too many "
+              "sets of cards to list each (rulebook, Discard after combat).",
+        "es": "Como vencedor descarta una carta cada vez, {n} en total: tu mano tiene demasiados "
+              "conjuntos de cartas para listarlos (reglamento, Descartes tras un combate)."},
     "discard_count": {
         "en": "As the winner discard exactly {n} card(s) of your hand (rulebook, Discard after "
               "combat).",

@@ -180,7 +180,14 @@ CHOICE_OWED = EventType(
     "ChoiceOwed", doc="A seat owes a choice (concede, "
                  "escape, discard, displace, ward, onward) before play goes on.")
 CARD_CONCEDED = EventType("CardConceded", doc="The loser's card, given up or placed on the board.")
-CARDS_FATIGUED = EventType("CardsFatigued", doc="The winner's discard after a combat.")
+def _with_left(data: dict) -> dict:
+    """CardsFatigued 1 -> 2: `left`, the cards still owed after this discard (a large hand
+    discards one card at a time); a discard logged before was always the whole debt."""
+    return {**data, "left": 0}
+
+
+CARDS_FATIGUED = EventType("CardsFatigued", doc="The winner's discard after a combat.",
+                           version=2, upcasters=(_with_left,))
 SLOT_FILLED = EventType("SlotFilled", doc="An ability slot filled.")
 ABILITY_UNLEASHED = EventType("AbilityUnleashed", doc="A faction ability took effect.")
 HOLE_OPENED = EventType("HoleOpened", doc="Vinsan: a hole opened in the board.")

@@ -381,7 +381,7 @@ def test_card_sets_offered_are_one_per_mix_of_definitions_of_the_allowed_sizes()
 # --- A commitment from a large hand is placed card by card ---------------------------------
 # Intimidation: the attacker "spreads on the table and face down the number of cards with which
 # he's going to carry out the attack" -- any number of a hand the book never limits. Listing
-# every set of a hand of n different cards is 2^n commands; past MOST_LISTED_COMMITMENTS sets
+# every set of a hand of n different cards is 2^n commands; past MOST_LISTED_SETS sets
 # the cards are placed one by one (`place_card`) and then committed (RULES_NOTES.md).
 
 from shared.games.exsilium import choices  # noqa: E402
@@ -503,3 +503,43 @@ def test_the_sampler_redraws_placed_cards_from_the_placers_hand():
         assert GAME.view(sample, 1) == GAME.view(state, 1)
         assert set(sample.combat.placed) <= set(sample.players[0].hand)
         assert len(sample.combat.placed) == 1
+
+
+def _big_hand(seat=0):
+    """28 cards of 20 definitions: the 12 basic cards and 16 upgraded ones."""
+    keys = sorted({c["key"] for c in __import__(
+        "shared.games.exsilium.components", fromlist=["UPGRADED_CARDS"]).UPGRADED_CARDS.values()
+        if c["type"] in ("basic", "fearless", "strength", "slippery")})
+    return ([f"p{seat}-{k}-{n}" for k in EIGHT for n in range(3)]
+            + [upgraded(k) for k in keys][:16])
+
+
+def test_a_large_hand_discards_one_card_at_a_time():
+    """Discard after combat from 28 cards: 7 owed (a quarter), millions of sets of 7. One
+    card per definition is offered, each discard lowers the debt, and the last one settles it;
+    the cards discarded are the player's choice, one by one."""
+    state = deal(given_play(2), 0, _big_hand())
+    assert combat.winner_discards(28) == 7
+    state = given(state, ("ChoiceOwed", {"kind": "discard", "seat": 0, "count": 7}))
+    assert choices.count_subsets(state.players[0].hand, {7}) > choices.MOST_LISTED_SETS
+    legal = GAME.legal_commands(state, 0)
+    assert {len(c["cards"]) for c in legal} == {1} and len(legal) == 20
+    with pytest.raises(IllegalCommand) as refused:
+        when(state, 0, {"type": "discard", "cards": list(state.players[0].hand[:7])})
+    assert refused.value.key == "discard_one"
+    chosen = []
+    while state.pending:
+        cid = sorted(GAME.legal_commands(state, 0), key=lambda c: c["cards"])[0]["cards"][0]
+        events, state = when(state, 0, {"type": "discard", "cards": [cid]})
+        chosen.append(cid)
+        assert of_type(events, "CardsFatigued")[0]["left"] == 7 - len(chosen)
+        assert len(chosen) <= 7
+    assert len(chosen) == 7 and len(state.players[0].hand) == 21
+    assert sorted(state.players[0].discard) == sorted(chosen)
+
+
+def test_a_discard_logged_before_the_debt_was_counted_reads_as_settled():
+    """CardsFatigued 1 -> 2: a logged discard of version 1 was the whole debt (left 0)."""
+    from shared.games.exsilium.vocabulary import CARDS_FATIGUED
+    assert CARDS_FATIGUED.upcast({"seat": 1, "cards": ["p1-basic-0"]}, 1) == {
+        "seat": 1, "cards": ["p1-basic-0"], "left": 0}
