@@ -14,9 +14,9 @@ goal (a seat reaching its Baralytas); a match stopped by the round limit is no w
 Sizes (environment; the defaults are a quick run, the goals' sizes are the full one):
   BENCH_STRENGTH_MATCHES           Exordium matches per pairing (default 40; full: 400)
   BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 200)
-  BENCH_STRENGTH_EXSILIUM_LEVELS=1 also the level-vs-level pairings in Exsilium (by default
-                                   only mcts:2 against greedy and random: a level-3 move
-                                   there is its full 6 s cap)
+  BENCH_STRENGTH_EXSILIUM_LEVELS=1 also level 3 against level 2 in Exsilium (by default the
+                                   table lists it as not run: a level-3 move there is its
+                                   full 6 s cap, some 15 minutes a match)
   BENCH_STRENGTH_JOBS              processes (default: the CPU count)
   BENCH_STRENGTH_UNCAPPED=1        mcts levels search all their iterations (their strength
                                    as designed) instead of stopping at their wall-clock cap,
@@ -46,7 +46,11 @@ PAIRINGS = (
     ("mcts:2,mcts:1", 0.60, "level 2 vs level 1"),
     ("mcts:3,mcts:2", 0.60, "level 3 vs level 2"),
 )
-EXSILIUM_DEFAULT = ("mcts:2,greedy", "mcts:2,random")
+EXSILIUM_DEFAULT = ("mcts:2,greedy", "mcts:2,random", "mcts:1,random", "mcts:2,mcts:1")
+# Wave 4 counted about 140 mcts moves a seat in an Exsilium match (1,684 in 12 matches), and a
+# level-3 move there is its full 6 s cap: some 15 minutes a match for that seat alone.
+EXSILIUM_LEVELS_NOT_RUN = ("BENCH_STRENGTH_EXSILIUM_LEVELS=1 plays it (about 140 level-3 "
+                           "moves of 6 s a match: some 15 minutes a match)")
 GAMES = {
     # game: (matches env, default, full size, the ending a win must have or None)
     "exordium": ("BENCH_STRENGTH_MATCHES", 40, 400, None),
@@ -86,11 +90,22 @@ def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
         "wall_seconds": round(time.monotonic() - started, 1)}
 
 
+def not_run(game: str, seats: str, goal: float, why: str) -> dict:
+    """The row of a pairing this run leaves out, so the table still names every pairing."""
+    return {"bench": "bot_strength", "game": game, "pairing": seats.replace(",", " vs "),
+            "goal": goal, "not_run": why}
+
+
 def table(rows: list) -> str:
-    """The strength table, one line per pairing."""
+    """The strength table, one line per pairing (a pairing left out says why and how to run
+    it)."""
     lines = ["| game | pairing | levels | matches | won | rate [95% CI] | goal | met "
              "| p95 s/move | iterations/move |", "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
+        if "not_run" in r:
+            lines.append(f"| {r['game']} | {r['pairing']} | not run: {r['not_run']} | | | | "
+                         f"{r['goal']:.0%} | | | |")
+            continue
         low, high = r["win_rate_ci95"]
         lines.append(f"| {r['game']} | {r['pairing']} | {r['levels']} | {r['matches']} | "
                      f"{r['wins']} | "
@@ -123,8 +138,12 @@ def main(argv=None) -> int:
                 continue
             if not args.pairing and game == "exsilium" and seats not in EXSILIUM_DEFAULT \
                     and os.environ.get("BENCH_STRENGTH_EXSILIUM_LEVELS") != "1":
+                rows.append(not_run(game, seats, goal, EXSILIUM_LEVELS_NOT_RUN))
+                print(json.dumps(rows[-1]), flush=True)
                 continue
             if matches <= 0:
+                rows.append(not_run(game, seats, goal, f"0 matches ({GAMES[game][0]})"))
+                print(json.dumps(rows[-1]), flush=True)
                 continue
             row = measure(game, seats, goal, matches, args.jobs, args.uncapped, args.seed)
             rows.append(row)
