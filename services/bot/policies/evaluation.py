@@ -13,6 +13,10 @@ DEFAULT_SCALE = 3.0
 # Games whose heuristic counts in larger units. Exsilium's counts 10 a Baralytas point, so
 # leads of 20-40 are common: a scale of 3 squashes them to within 1e-4 of 1, and a search
 # then sees no difference between commands whose values differ by a few points.
+# Nexum and Exile Sun keep the default: along random and greedy playouts (2-6 seats) their
+# heuristics stayed within -26..+13 and -14..+12, with one position's commands 0-10 apart,
+# short of the ~28 that rounds a reward to within 1e-4 of 1 or 0 at a scale of 3
+# (docs/closing-notes/wave-5/issue-16-exobot.md).
 GAME_SCALES = {"exsilium": 20.0}
 
 
