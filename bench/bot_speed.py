@@ -8,6 +8,8 @@ policy's own time: choosing on a replayed state; replay and bus submission are m
 bench.bot_latency). Each level's budget is iterations with a wall-clock cap
 (services/bot/policies), so the figures also say how many iterations a move reached: on a
 busy machine the cap, not the iterations, ends a level-2 move, and the bot is weaker.
+Exsilium's levels run the turn rollout instead (services/bot/policies/turn_rollout.py): its
+rows give heuristic evaluations per move; the iterations-per-second row is mcts's own.
 `BENCH_BOT_SPEED_POSITIONS` sets the positions per game (default 24).
 """
 from __future__ import annotations
@@ -58,7 +60,8 @@ def measure(name: str, count: int, seconds: float) -> None:
     total_iterations = total_seconds = 0.0
     cpu_started = time.process_time()
     for i, (state, seat) in enumerate(spots):
-        choice = policies.choose(game, state, seat, random.Random(i), "mcts",
+        # mcts itself, also where the game's levels run another search (Exsilium's).
+        choice = policies.choose(game, state, seat, random.Random(i), "mcts", search="mcts",
                                  seconds=seconds, iterations=None)
         total_iterations += choice.iterations
         total_seconds += choice.seconds
@@ -80,13 +83,17 @@ def measure(name: str, count: int, seconds: float) -> None:
             choice = policies.choose(game, state, seat, random.Random(i), "mcts", level=level)
             times.append(time.perf_counter() - started)
             iterations.append(choice.iterations)
-        budget = policies.options_for("mcts", level)
+        budget = policies.options_for("mcts", level, name)
         row = {"bench": "bot_speed", "metric": f"mcts_level{level}_move_seconds_p95",
                "game": name, "moves": len(times), "value": round(_p95(times), 4),
                "max": round(max(times), 4), "budget": budget,
-               "moves_reaching_the_iterations": sum(n >= budget["iterations"]
-                                                    for n in iterations),
                "load_average_1m": round(os.getloadavg()[0], 2)}
+        if "iterations" in budget:
+            row["moves_reaching_the_iterations"] = sum(n >= budget["iterations"]
+                                                       for n in iterations)
+        else:  # a search without an iteration budget (Exsilium's turn rollout) counts its
+            # heuristic evaluations
+            row["evaluations_per_move"] = round(sum(iterations) / len(iterations))
         if level == 2:
             row.update(goal=1.0, met=row["value"] <= 1.0)
         print(json.dumps(row), flush=True)

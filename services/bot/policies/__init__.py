@@ -5,17 +5,20 @@ the true table, but a policy reads its hidden parts only through `game.sampler` 
 what the seat sees and redraws the rest) and asks `game.legal_commands` only for the seat's
 own commands, which the seat is told anyway. A bot seat `{"bot": "mcts", "level": 2}` picks
 the policy by name and its search budget by level: the levels are shared/games/bot_levels.py's
-(one scale for the match API, matchmaking and stand-ins), each a budget here.
+(one scale for the match API, matchmaking and stand-ins), each a budget here, and for a game
+whose levels run another search (GAME_LEVELS: Exsilium's turn rollout) that search's budget.
 """
 from __future__ import annotations
 
-from services.bot.policies import greedy, mcts, random
+from services.bot.policies import greedy, mcts, random, turn_rollout
 from services.bot.policies.base import Choice
 from shared.games import bot_levels
 
 POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choose}
+# The searches a level may name with its `search` option, in place of its policy's own.
+SEARCHES = {"mcts": mcts.choose, "turn_rollout": turn_rollout.choose}
 
-# Search budget per level. mcts levels are search iterations, so a level plays as strongly
+# Search budget per level (GAME_LEVELS below replaces them for a game). mcts levels are search iterations, so a level plays as strongly
 # on a busy machine as on an idle one, with a wall-clock cap that keeps the answer prompt
 # (level 2 answers within 1 s at p95: bench/bot_speed.py); only a machine too busy to reach
 # the iterations in time weakens it. At a wide node (24 commands or more) level 2
@@ -35,6 +38,22 @@ LEVELS = {
              3: {"iterations": 6000, "seconds": 6.0, **_RANKED}},
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
 }
+# Per game, levels that replace the ones above for that game. Exsilium's mcts levels run the
+# turn rollout (services/bot/policies/turn_rollout.py): greedy's one-ply ranking, its best
+# few commands each judged by playing out the rest of the seat's turn greedily. mcts itself,
+# with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
+# lost to greedy (wave 4: 1 of 17) and mostly ran to the round limit against random
+# (docs/closing-notes/wave-5/issue-16-exsbot.md has the measurements).
+GAME_LEVELS = {
+    "exsilium": {"mcts": {
+        1: {"search": "turn_rollout", "samples": 1, "keep": 2, "rollouts": 1, "depth": 2,
+            "seconds": 0.5},
+        2: {"search": "turn_rollout", "samples": 4, "keep": 10, "rollouts": 2, "depth": 8,
+            "seconds": 0.9},
+        3: {"search": "turn_rollout", "samples": 8, "keep": 16, "rollouts": 4, "depth": 10,
+            "seconds": 6.0},
+    }},
+}
 DEFAULT_LEVEL = bot_levels.DEFAULT_LEVEL
 
 
@@ -42,13 +61,14 @@ class UnknownPolicy(ValueError):
     """No bot policy has this name."""
 
 
-def options_for(policy: str, level: int | None) -> dict:
-    """The budget options of `policy` at `level`. A level off the scale (a match seated
-    before the scale was one, when matchmaking asked for levels 4 and 5) plays as the
-    nearest level that exists."""
+def options_for(policy: str, level: int | None, game: str | None = None) -> dict:
+    """The budget options of `policy` at `level` in `game` (its own levels when GAME_LEVELS
+    has them, else the common ones). A level off the scale (a match seated before the scale
+    was one, when matchmaking asked for levels 4 and 5) plays as the nearest level that
+    exists."""
     if policy not in POLICIES:
         raise UnknownPolicy(f"No bot policy is called {policy!r}; there are {sorted(POLICIES)}.")
-    levels = LEVELS.get(policy, {})
+    levels = GAME_LEVELS.get(game, {}).get(policy) or LEVELS.get(policy, {})
     if not levels:
         return {}
     level = DEFAULT_LEVEL if level is None else max(min(int(level), max(levels)), min(levels))
@@ -57,9 +77,13 @@ def options_for(policy: str, level: int | None) -> dict:
 
 def choose(game, state, seat, rng, policy: str, level: int | None = None, seats: int = 2,
            **overrides) -> Choice:
-    """The command `policy` at `level` plays for `seat`; `overrides` replace budget options."""
-    options = {**options_for(policy, level), **overrides}
-    return POLICIES[policy](game, state, seat, rng, seats=seats, **options)
+    """The command `policy` at `level` plays for `seat`; `overrides` replace budget options.
+    A level's `search` option names the search it runs (SEARCHES) in place of the policy's."""
+    options = {**options_for(policy, level, game.spec.name), **overrides}
+    search = options.pop("search", None)
+    run = POLICIES[policy] if search is None else SEARCHES[search]
+    return run(game, state, seat, rng, seats=seats, **options)
 
 
-__all__ = ["Choice", "POLICIES", "LEVELS", "UnknownPolicy", "choose", "options_for"]
+__all__ = ["Choice", "POLICIES", "SEARCHES", "LEVELS", "GAME_LEVELS", "UnknownPolicy", "choose",
+           "options_for"]

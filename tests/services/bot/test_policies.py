@@ -12,7 +12,10 @@ from services.bot.policies.evaluation import rank_rewards, squash
 from shared.games import bot_levels
 from shared.games.registry import games, get_game
 
-QUICK = {"mcts": {"iterations": 100, "seconds": None}, "greedy": {"samples": 2}, "random": {}}
+# mcts's own search named: a game's levels may run another (Exsilium's turn rollout, which
+# test_turn_rollout.py checks).
+QUICK = {"mcts": {"search": "mcts", "iterations": 100, "seconds": None},
+         "greedy": {"samples": 2}, "random": {}}
 
 
 def playout_positions(game, seed: int, every: int = 3) -> list:

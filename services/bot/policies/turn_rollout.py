@@ -1,0 +1,139 @@
+"""Turn rollout: greedy's one-ply ranking, improved by playing out the seat's own turn.
+
+A rollout of a base policy (Bertsekas's rollout algorithm; Tesauro & Galperin's
+"policy improvement" for backgammon) judges each candidate command by what the base policy
+would do after it, and cannot be much worse than the base policy itself. Here the base
+policy is greedy, and the rollout spans only the rest of the seat's own turn: in a game
+whose turn is many commands by one seat (Exsilium: move, move, activate, ... end_turn), a
+command's worth is often only seen two or three commands later (two moves to reach a
+deposit), which greedy's one ply cannot see and which a tree search of a few hundred
+iterations over 100-300 commands a node does not reach either.
+
+1. Rank: every legal command on `samples` determinizations of the seat's view (never the
+   true table), by its mean one-ply reward for the seat, as greedy ranks them.
+2. Keep the best `keep`.
+3. Roll out: each kept command, on each of the first `rollouts` determinizations, is
+   followed by the seat's own greedy commands on that one table (each the best one-ply
+   command there) until the seat's turn ends (another seat is to act, or the match is over)
+   or `depth` more commands were played; the table reached is judged by the heuristic. Every
+   candidate meets the same tables and the same chance (one random stream per round of
+   rollouts), so their differences are not noise of the draws.
+4. Choose the kept command with the best mean rollout reward (ties: the better rank).
+
+Rounds of rollouts go over every kept command before the next determinization, so a
+`seconds` cap (checked before each rollout) leaves every candidate judged on as many tables
+as the others, or one fewer; with no rollout finished the ranking's best is played.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, Optional
+
+from services.bot.policies.base import Choice, apply_command, determinize, rules_only
+from services.bot.policies.evaluation import scale_for, seat_reward
+from shared.games.api import RuleError
+
+# A finished game is judged mostly by who won, and this much by the squashed score margin
+# (as mcts judges it).
+MARGIN_WEIGHT = 0.2
+
+
+class _Judge:
+    """Applies and judges commands for one seat with one game's rules and scale."""
+
+    def __init__(self, game, seat: int, seats: int, scale: float):
+        self.game, self.seat, self.seats, self.scale = game, seat, seats, scale
+        self.decide = rules_only(game)
+        self.evaluations = 0
+
+    def after(self, table, command: dict, rng):
+        """The table after the seat's `command`, or None when this table refuses it."""
+        try:
+            return apply_command(self.game, table, self.seat, command, rng, self.decide)
+        except RuleError:
+            return None
+
+    def reward(self, table) -> float:
+        self.evaluations += 1
+        return seat_reward(self.game, table, self.seat, self.seats, self.scale, MARGIN_WEIGHT)
+
+    def own_turn(self, table) -> bool:
+        """Whether the seat alone is to act on `table` (its turn goes on)."""
+        game = self.game
+        return game.outcome(table) is None and game.to_act(table) == [self.seat]
+
+    def greedy_step(self, table, rng):
+        """The table after the seat's best one-ply command on it (None if none applies)."""
+        best, best_value = None, -1.0
+        for command in self.game.legal_commands(table, self.seat):
+            after = self.after(table, command, rng)
+            if after is None:
+                continue
+            value = self.reward(after)
+            if value > best_value:
+                best, best_value = after, value
+        return best
+
+    def finish_turn(self, table, depth: int, rng) -> float:
+        """The reward once the seat's greedy play ends its turn (or after `depth` commands)."""
+        for _ in range(depth):
+            if not self.own_turn(table):
+                break
+            following = self.greedy_step(table, rng)
+            if following is None:
+                break
+            table = following
+        return self.reward(table)
+
+
+def _ranked(judge: _Judge, commands: list, tables: list, rng) -> list:
+    """(mean one-ply reward, index) of every command that some table accepts, best first."""
+    ranked = []
+    for index, command in enumerate(commands):
+        values = []
+        for table in tables:
+            after = judge.after(table, command, rng)
+            if after is not None:
+                values.append(judge.reward(after))
+        if values:
+            ranked.append((sum(values) / len(values), index))
+    ranked.sort(key=lambda vi: (-vi[0], vi[1]))
+    return ranked
+
+
+def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
+           rollouts: int = 2, depth: int = 6, scale: Optional[float] = None,
+           seconds: Optional[float] = None,
+           clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
+    """The legal command whose play-out of the seat's turn looks best (see the module
+    docstring). `iterations` of the returned Choice counts heuristic evaluations."""
+    start = clock()
+    commands = game.legal_commands(state, seat)
+    if len(commands) <= 1:
+        return Choice(commands[0], 0, clock() - start)
+    judge = _Judge(game, seat, seats, scale_for(game) if scale is None else scale)
+    count = max(1, samples if game.sampler is not None else 1)
+    tables = [determinize(game, state, seat, rng) for _ in range(count)]
+    ranked = _ranked(judge, commands, tables, rng)
+    if not ranked:
+        return Choice(rng.choice(commands), judge.evaluations, clock() - start)
+    kept = [index for _, index in ranked[:max(1, keep)]]
+    seeds = [rng.getrandbits(64) for _ in range(min(rollouts, count))]
+    totals, counts = [0.0] * len(kept), [0] * len(kept)
+    for round_index, seed in enumerate(seeds):
+        table = tables[round_index]
+        for slot, index in enumerate(kept):
+            if seconds is not None and clock() - start >= seconds:
+                break
+            chance = random.Random(seed)  # the same chance for every candidate this round
+            after = judge.after(table, commands[index], chance)
+            if after is None:
+                continue
+            totals[slot] += judge.finish_turn(after, depth, chance)
+            counts[slot] += 1
+    judged = [(totals[s] / counts[s], -s) for s in range(len(kept)) if counts[s]]
+    if not judged:
+        return Choice(commands[kept[0]], judge.evaluations, clock() - start)
+    best_slot = -max(judged)[1]
+    return Choice(commands[kept[best_slot]], judge.evaluations, clock() - start)

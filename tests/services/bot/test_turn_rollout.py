@@ -1,0 +1,134 @@
+"""The turn rollout (services/bot/policies/turn_rollout.py): it sees a plan of two commands
+in one turn that greedy's one ply misses, stays legal and deterministic under a seed, and
+plays Exsilium's mcts levels. (Its no-peek test is in test_fairness.py.)"""
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+
+import pytest
+
+from services.bot import policies
+from services.bot.policies import greedy, turn_rollout
+from shared.games import bot_levels
+from shared.games.api import IllegalCommand
+from shared.games.registry import get_game
+
+from .test_policies import playout_positions
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A toy game: on its turn seat 0 may `grab` one point (ending its turn), or `approach`
+    (a step that costs half a point for now) and then `collect` five points or `stop`."""
+
+    scores: tuple = (0.0, 0.0)
+    to_move: int = 0
+    approached: bool = False
+
+
+def _legal(state, seat):
+    if seat != state.to_move:
+        return []
+    if state.approached:
+        return [{"type": "collect"}, {"type": "stop"}]
+    return [{"type": "grab"}, {"type": "approach"}]
+
+
+def _decide(state, seat, command, rng):
+    if command not in _legal(state, seat):
+        raise IllegalCommand("not now")
+    return [command]
+
+
+def _evolve(state, event):
+    kind, seat = event["type"], state.to_move
+    scores = list(state.scores)
+    if kind == "approach":
+        return replace(state, approached=True)
+    scores[seat] += {"grab": 1.0, "collect": 5.0, "stop": 0.0}[kind]
+    return _Plan(tuple(scores), 1 - seat, False)
+
+
+def _heuristic(state, seat):
+    penalty = 0.5 if state.approached and state.to_move == seat else 0.0
+    return state.scores[seat] - state.scores[1 - seat] - penalty
+
+
+PLAN = SimpleNamespace(
+    spec=SimpleNamespace(name="plan"), legal_commands=_legal, decide=_decide, evolve=_evolve,
+    to_act=lambda state: [state.to_move], outcome=lambda state: None, heuristic=_heuristic,
+    sampler=lambda state, seat, rng: state)
+
+
+def test_greedy_takes_the_one_point_in_one_command():
+    assert greedy.choose(PLAN, _Plan(), 0, random.Random(1)).command == {"type": "grab"}
+
+
+def test_the_rollout_plays_out_the_turn_and_takes_the_plan_worth_five():
+    choice = turn_rollout.choose(PLAN, _Plan(), 0, random.Random(1), keep=2, depth=3)
+    assert choice.command == {"type": "approach"}
+
+
+def test_with_no_depth_the_rollout_is_greedy():
+    """Depth 0 judges each command where its one ply leaves it: greedy's choice."""
+    choice = turn_rollout.choose(PLAN, _Plan(), 0, random.Random(1), keep=2, depth=0)
+    assert choice.command == {"type": "grab"}
+
+
+def test_the_rollout_keeps_only_the_best_ranked_commands():
+    """Keeping one command is keeping greedy's best: the plan is never rolled out."""
+    choice = turn_rollout.choose(PLAN, _Plan(), 0, random.Random(1), keep=1, depth=3)
+    assert choice.command == {"type": "grab"}
+
+
+def test_a_cap_of_no_time_plays_the_ranking_best():
+    choice = turn_rollout.choose(PLAN, _Plan(), 0, random.Random(1), keep=2, depth=3,
+                                 seconds=0.0)
+    assert choice.command == {"type": "grab"}
+
+
+def _exsilium_positions(count: int) -> list:
+    game = get_game("exsilium")
+    line = [p for p in playout_positions(game, seed=5, every=3)
+            if len(game.legal_commands(*p)) > 1]
+    return line[::max(1, len(line) // count)][:count]
+
+
+def test_the_rollout_is_legal_and_deterministic_under_a_seed_in_exsilium():
+    game = get_game("exsilium")
+    for i, (state, seat) in enumerate(_exsilium_positions(6)):
+        picks = [turn_rollout.choose(game, state, seat, random.Random(i), samples=2, keep=3,
+                                     rollouts=2, depth=3).command for _ in range(2)]
+        assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
+
+
+def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
+    game = get_game("exsilium")
+    state, seat = _exsilium_positions(3)[1]
+    for level in bot_levels.LEVELS:
+        assert policies.options_for("mcts", level, "exsilium")["search"] == "turn_rollout"
+        assert "search" not in policies.options_for("mcts", level, "exordium")
+    served = policies.choose(game, state, seat, random.Random(3), "mcts", 2, seconds=None)
+    options = {k: v for k, v in policies.options_for("mcts", 2, "exsilium").items()
+               if k != "search"}
+    direct = turn_rollout.choose(game, state, seat, random.Random(3), **{**options,
+                                                                          "seconds": None})
+    assert served.command == direct.command
+
+
+@pytest.mark.parametrize("game_name", sorted(policies.GAME_LEVELS))
+def test_every_game_level_names_a_search_and_only_its_options(game_name):
+    """A search ignores options it does not know, so a misspelt one would do nothing."""
+    from services.bot.policies.mcts import Settings
+    for policy, levels in policies.GAME_LEVELS[game_name].items():
+        assert sorted(levels) == list(bot_levels.LEVELS)
+        for level, options in levels.items():
+            search = options.get("search", policy)
+            run = policies.SEARCHES[search]
+            known = set(inspect.signature(run).parameters) - {"_options", "options"}
+            if search == "mcts":
+                known |= set(Settings.__dataclass_fields__)
+            assert set(options) - {"search"} <= known, (game_name, policy, level)
