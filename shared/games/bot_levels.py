@@ -14,7 +14,9 @@ strength table): a level that beats the one below in a share p of matches is
 uncertainties left out). Measured in Exordium: level 2 beat level 1 in 18 of 30 (p = 0.6:
 1.5 mu). Level 3 over level 2 is not established (wave 3's 8,000 iterations won 8 of 18;
 today's ranked search, see README, about half its matches), so it is given the same gap
-until the full-size table says otherwise.
+until the full-size table says otherwise. In Exsilium the mcts levels run a turn rollout
+instead (services/bot/policies: GAME_LEVELS), measured against greedy and random in
+docs/closing-notes/wave-5/issue-16-exsbot.md.
 """
 from __future__ import annotations
 
@@ -29,10 +31,13 @@ DEFAULT_LEVEL = 2
 LEVEL_MU = {1: 23.5, 2: 25.0, 3: 26.5}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
-    1: "quick: mcts searches 60 positions a move; beats random play, loses to careful play",
+    1: "quick: mcts searches 60 positions a move (Exsilium: its 2 best-looking commands, "
+       "each played out to the end of its turn); beats random play, loses to careful play",
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
-       "where there are many; even for a new player",
-    3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s)",
+       "where there are many (Exsilium: its 10 best-looking commands, each played out to "
+       "the end of its turn on 2 guesses of what it cannot see); even for a new player",
+    3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
+       "Exsilium: its 16 best-looking commands, each played out on 4 guesses)",
 }
 
 
