@@ -61,7 +61,8 @@ class _Judge:
     def own_turn(self, table) -> bool:
         """Whether the seat alone is to act on `table` (its turn goes on)."""
         game = self.game
-        return game.outcome(table) is None and game.to_act(table) == [self.seat]
+        # to_act is a tuple (the Game API); a list compared with == would never be equal.
+        return game.outcome(table) is None and tuple(game.to_act(table)) == (self.seat,)
 
     def greedy_step(self, table, rng):
         """The table after the seat's best one-ply command on it (None if none applies)."""

@@ -59,7 +59,7 @@ def _heuristic(state, seat):
 
 PLAN = SimpleNamespace(
     spec=SimpleNamespace(name="plan"), legal_commands=_legal, decide=_decide, evolve=_evolve,
-    to_act=lambda state: [state.to_move], outcome=lambda state: None, heuristic=_heuristic,
+    to_act=lambda state: (state.to_move,), outcome=lambda state: None, heuristic=_heuristic,
     sampler=lambda state, seat, rng: state)
 
 
@@ -103,6 +103,19 @@ def test_the_rollout_is_legal_and_deterministic_under_a_seed_in_exsilium():
         picks = [turn_rollout.choose(game, state, seat, random.Random(i), samples=2, keep=3,
                                      rollouts=2, depth=3).command for _ in range(2)]
         assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
+
+
+def test_the_rollout_plays_on_past_the_first_command_in_exsilium():
+    """In a real game the rollout continues the seat's turn: it judges more tables than the
+    ranking and one per kept command (a rollout stopped after the candidate would not)."""
+    game = get_game("exsilium")
+    rolled_on = 0
+    for i, (state, seat) in enumerate(_exsilium_positions(6)):
+        commands = game.legal_commands(state, seat)
+        choice = turn_rollout.choose(game, state, seat, random.Random(i), samples=1, keep=2,
+                                     rollouts=1, depth=3)
+        rolled_on += choice.iterations > len(commands) + 2
+    assert rolled_on >= 3
 
 
 def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
