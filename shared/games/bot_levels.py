@@ -31,13 +31,13 @@ DEFAULT_LEVEL = 2
 LEVEL_MU = {1: 23.5, 2: 25.0, 3: 26.5}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
-    1: "quick: mcts searches 60 positions a move (Exsilium: its 2 best-looking commands, "
-       "each played out to the end of its turn); beats random play, loses to careful play",
+    1: "quick: mcts searches 60 positions a move (Exsilium: every command judged one move "
+       "ahead on 1 guess of what it cannot see); beats random play, loses to careful play",
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
-       "where there are many (Exsilium: its 10 best-looking commands, each played out to "
-       "the end of its turn on 2 guesses of what it cannot see); even for a new player",
+       "where there are many (Exsilium: every command judged one move ahead on 4 guesses, "
+       "the best 10 again on 2 more draws); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
-       "Exsilium: its 16 best-looking commands, each played out on 4 guesses)",
+       "Exsilium: one move ahead on 8 guesses, the best 16 again on 4 more draws)",
 }
 
 

@@ -39,18 +39,19 @@ LEVELS = {
     "greedy": {1: {"samples": 2}, 2: {"samples": 8}, 3: {"samples": 32}},
 }
 # Per game, levels that replace the ones above for that game. Exsilium's mcts levels run the
-# turn rollout (services/bot/policies/turn_rollout.py): greedy's one-ply ranking, its best
-# few commands each judged by playing out the rest of the seat's turn greedily. mcts itself,
+# turn rollout's search (services/bot/policies/turn_rollout.py) at depth 0: greedy's one-ply
+# ranking on `samples` guesses of the hidden cards, the best `keep` judged again on `rollouts`
+# of them with fresh chance. Against greedy it won 12 of 21 by the goal (4 lost), where mcts,
 # with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
-# lost to greedy (wave 4: 1 of 17) and mostly ran to the round limit against random
-# (docs/closing-notes/wave-5/issue-16-exsbot.md has the measurements).
+# won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (4 of 9, more
+# round-limit draws) at 4-8 times the cost (docs/closing-notes/wave-5/issue-16-exsbot.md).
 GAME_LEVELS = {
     "exsilium": {"mcts": {
-        1: {"search": "turn_rollout", "samples": 1, "keep": 2, "rollouts": 1, "depth": 2,
+        1: {"search": "turn_rollout", "samples": 1, "keep": 2, "rollouts": 1, "depth": 0,
             "seconds": 0.5},
-        2: {"search": "turn_rollout", "samples": 4, "keep": 10, "rollouts": 2, "depth": 8,
+        2: {"search": "turn_rollout", "samples": 4, "keep": 10, "rollouts": 2, "depth": 0,
             "seconds": 0.9},
-        3: {"search": "turn_rollout", "samples": 8, "keep": 16, "rollouts": 4, "depth": 10,
+        3: {"search": "turn_rollout", "samples": 8, "keep": 16, "rollouts": 4, "depth": 0,
             "seconds": 6.0},
     }},
 }
