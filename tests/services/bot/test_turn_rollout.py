@@ -59,11 +59,8 @@ def _heuristic(state, seat):
 
 PLAN = SimpleNamespace(
     spec=SimpleNamespace(name="plan"), legal_commands=_legal, decide=_decide, evolve=_evolve,
-<<<<<<< HEAD
-=======
     # to_act gives a tuple, as the games do (a list here once hid a bug: the rollout compared
     # it with a list and never played a turn on).
->>>>>>> 6aeaa41 (Turn rollout: play the turn on when to_act is a tuple (it compared with a list and never played on: the landed levels were one-ply searches); Exsilium's levels served at depth 0, which is what was measured (12 of 21 against greedy); playing on measured no better; tests fail without the fix)
     to_act=lambda state: (state.to_move,), outcome=lambda state: None, heuristic=_heuristic,
     sampler=lambda state, seat, rng: state)
 
@@ -110,7 +107,6 @@ def test_the_rollout_is_legal_and_deterministic_under_a_seed_in_exsilium():
         assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
 
 
-<<<<<<< HEAD
 def test_the_rollout_plays_on_past_the_first_command_in_exsilium():
     """In a real game the rollout continues the seat's turn: it judges more tables than the
     ranking and one per kept command (a rollout stopped after the candidate would not)."""
@@ -122,7 +118,8 @@ def test_the_rollout_plays_on_past_the_first_command_in_exsilium():
                                      rollouts=1, depth=3)
         rolled_on += choice.iterations > len(commands) + 2
     assert rolled_on >= 3
-=======
+
+
 def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
     game = get_game("exsilium")
     state, seat = _exsilium_positions(3)[1]
