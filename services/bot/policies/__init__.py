@@ -43,8 +43,8 @@ LEVELS = {
 # ranking on `samples` guesses of the hidden cards, the best `keep` judged again on `rollouts`
 # of them with fresh chance. Against greedy it won 12 of 21 by the goal (4 lost), where mcts,
 # with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
-# won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (4 of 9, more
-# round-limit draws) at 4-8 times the cost (docs/closing-notes/wave-5/issue-16-exsbot.md).
+# won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (5 of 12, more
+# round-limit draws) at 4-6 times the cost (docs/closing-notes/wave-5/issue-16-exsbot.md).
 GAME_LEVELS = {
     "exsilium": {"mcts": {
         1: {"search": "turn_rollout", "samples": 1, "keep": 2, "rollouts": 1, "depth": 0,
