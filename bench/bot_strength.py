@@ -21,9 +21,11 @@ Sizes (environment; the defaults are a quick run, the goals' sizes are the full 
   BENCH_STRENGTH_UNCAPPED=1        mcts levels search all their iterations (their strength
                                    as designed) instead of stopping at their wall-clock cap,
                                    which a busy machine reaches first (as served, the default)
-How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.2 s (idle core) to
-0.9 s (busy machine) a match: 40 matches with -j 2 took 2-4 minutes here at load 11-26,
-400 about half an hour; a level-3 pairing about 4 times that. An Exsilium match with
+How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.13-0.2 s (idle core)
+to 0.9 s (busy machine) a match, 2.7 CPU s in all: 40 matches with -j 2 took 2-4 minutes
+here at load 11-26 (wave 3); 400 with 2 processes about 22 minutes at load ~5 (wave 5). A
+level-3 pairing is about 17 CPU s a match: 92 matches took 27 minutes with 2 processes at
+load ~4 (wave 5), so the quick run's 40 about 12 minutes. An Exsilium match with
 mcts:2 against greedy took about 14 minutes at load ~24 (greedy's moves are the slow ones:
 p95 6.8 s) and about 6 minutes at load ~8 (12 matches with -j 2: 34 minutes), so 2 matches
 take about 6-15 minutes and 200 would take most of a day.

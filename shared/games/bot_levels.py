@@ -13,8 +13,9 @@ strength table): a level that beats the one below in a share p of matches is
 `Phi^-1(p) * sqrt(2) * beta` mu above it (openskill's win probability with beta = 25/6,
 uncertainties left out). Measured in Exordium: level 2 beat level 1 in 18 of 30 (p = 0.6:
 1.5 mu). Level 3 over level 2 is not established (wave 3's 8,000 iterations won 8 of 18;
-today's ranked search, see README, about half its matches), so it is given the same gap
-until the full-size table says otherwise. In Exsilium the mcts levels run a turn rollout
+today's ranked search 57% of 90 seat-balanced matches as served, [46-66%], wave 5, see
+README), so it is given the same gap (57% would be about 1.0 mu) until the full-size table
+says otherwise. In Exsilium the mcts levels run a turn rollout
 instead (services/bot/policies: GAME_LEVELS), measured against greedy and random in
 docs/closing-notes/wave-5/issue-16-exsbot.md.
 """
