@@ -70,10 +70,10 @@ def _bids_revealed(state, d):
         state = with_player(state, seat, tokens=player.tokens - paid, bid=None)
         state = replace(state, pool=state.pool + paid)
     if d["first"] is None:
-        return replace(state, bidders=tuple(sorted(tied)))
+        return replace(state, bidders=tuple(sorted(tied)), tied_bids=state.tied_bids + 1)
     first = d["first"]
     order = tuple((first + i) % state.seats for i in range(state.seats))
-    return replace(state, phase=START, bidders=(), order=order)
+    return replace(state, phase=START, bidders=(), order=order, tied_bids=0)
 
 
 def _start_chosen(state, d):

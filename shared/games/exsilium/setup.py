@@ -73,6 +73,10 @@ def do_faction(tx, seat, cmd):
     tx.emit(FACTION_CHOSEN, seat=seat, faction=cmd["faction"])
 
 
+# After this many tied reveals in a row, the next tie is settled by lot (RULES_NOTES.md).
+MOST_TIED_BIDS = 3
+
+
 def do_bid(tx, seat, cmd):
     """Setup 3: a closed-hand bet; revealed together once every bidder has bet."""
     amount = cmd.get("amount")
@@ -87,6 +91,11 @@ def do_bid(tx, seat, cmd):
     top = max(bids.values())
     best = sorted(int(s) for s, v in bids.items() if v == top)
     tied = best if len(best) > 1 else []
+    if tied and state.tied_bids >= MOST_TIED_BIDS:
+        # Ours, a safety limit: "a tie means a new bid" has no end of its own, and two
+        # players (two bots) who keep bidding alike would never start the match.
+        tx.emit(BIDS_REVEALED, bids=bids, first=tx.rng.choice(tied), tied=[], by_lot=tied)
+        return
     tx.emit(BIDS_REVEALED, bids=bids, first=None if tied else best[0], tied=tied)
 
 

@@ -119,6 +119,7 @@ class State:
     combat: Optional[Combat] = None
     pending: tuple = ()
     bidders: tuple = ()                             # seats that must bid now
+    tied_bids: int = 0                              # tied reveals in a row (setup.py)
     result: Optional[dict] = None
     revealed: dict = field(default_factory=dict)    # public facts of the last reveal (view)
 

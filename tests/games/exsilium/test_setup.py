@@ -48,6 +48,28 @@ def test_tied_bids_bid_again():
     assert state.players[0].tokens == 10 and state.players[2].tokens == 9
 
 
+def test_a_fourth_tie_in_a_row_is_settled_by_lot():
+    """Ours (RULES_NOTES.md): three tied reveals mean three new bids; a fourth tie draws the
+    first player among the tied by lot (recorded in the event), and the bids are paid as in
+    any settled bid. Without it, two players who always bid alike never start."""
+    state, rng = _factions(2)
+    for tie in range(3):
+        for seat in (0, 1):
+            state = fold(state, GAME.decide(state, seat, {"type": "bid", "amount": 1}, rng))
+        assert state.phase == "bid" and state.tied_bids == tie + 1
+    firsts = set()
+    for draw in range(12):
+        tied = fold(state, GAME.decide(state, 0, {"type": "bid", "amount": 1}, rng))
+        out = GAME.decide(tied, 1, {"type": "bid", "amount": 1}, random.Random(draw))
+        revealed = [e["data"] for e in out if e["type"] == "BidsRevealed"][0]
+        assert revealed["by_lot"] == [0, 1] and revealed["tied"] == []
+        after = fold(tied, out)
+        assert after.phase == "start" and after.order[0] == revealed["first"]
+        assert [p.tokens for p in after.players] == [9, 9] and after.tied_bids == 0
+        firsts.add(revealed["first"])
+    assert firsts == {0, 1}
+
+
 def test_round_starts_with_four_cards_each():
     """Round summary: players draw until they have 4 cards."""
     state = given_play(2)
