@@ -78,16 +78,21 @@ def check_destinations(ctx, state, events: list) -> None:
     sent = [d for d in (engine.departure(e) for e in events) if d is not None]
     if not sent:
         return
-    group = ctx.redis.hget(ctx.keys.match_wormhole(state.match_id), "group")
-    if group is None:
+    tables = _tables_of(ctx, state.match_id)
+    if tables is None:
         return
-    _, tables = _group(ctx, group.decode())
     for departure in sent:
         status = _table_status(ctx, tables, departure["table"])
         if status != "active":
             waiting = " (it waits for its invited players)" if status == "invited" else ""
             raise IllegalCommand(f"Table {departure['table']} cannot take a fleet: its match "
                                  f"is {status}{waiting}.")
+
+
+def _tables_of(ctx, match_id: str):
+    """The match ids of the battle group `match_id` belongs to, by table (None: no group)."""
+    group = ctx.redis.hget(ctx.keys.match_wormhole(match_id), "group")
+    return None if group is None else _group(ctx, group.decode())[1]
 
 
 def _table_status(ctx, tables: list, table: int) -> str:
@@ -100,10 +105,9 @@ def closed_tables(ctx, state) -> frozenset:
     `check_destinations` would refuse. Empty for a match of no group."""
     if state.engine.destination is None:
         return frozenset()
-    group = ctx.redis.hget(ctx.keys.match_wormhole(state.match_id), "group")
-    if group is None:
+    tables = _tables_of(ctx, state.match_id)
+    if tables is None:
         return frozenset()
-    _, tables = _group(ctx, group.decode())
     return frozenset(t for t in range(len(tables)) if _table_status(ctx, tables, t) != "active")
 
 

@@ -158,10 +158,10 @@ def _pending_options(state, pending):
         return [STAY()] + [MOVE_ON(path=p)
                            for p in onward_paths(state, pending.seat, pending.mini, pending.count)]
     if pending.kind == DISCARD.name:
-        owed = {min(pending.count, len(player.hand))}
-        if count_subsets(player.hand, owed) > MOST_LISTED_SETS:   # one card at a time
+        if _discards_one_by_one(player.hand, pending.count):
             return [DISCARD(cards=[cid]) for cid in actions.by_key(player.hand)]
-        return [DISCARD(cards=s) for s in subsets(player.hand, owed)]
+        return [DISCARD(cards=s)
+                for s in subsets(player.hand, {min(pending.count, len(player.hand))})]
     pool = [c for c in pending.cards if c in player.hand] or list(player.hand)
     cards = actions.by_key(pool) or [None]
     nodes = free_nodes_on_tile(state, pending.tile) if cards != [None] else [None]
@@ -169,6 +169,11 @@ def _pending_options(state, pending):
     values = sorted(set(player.baralytas)) if pending.give_to is not None else []
     values = values or [None]
     return [CONCEDE(card=c, node=n, baralytas=v) for c in cards for n in nodes for v in values]
+
+
+def _discards_one_by_one(hand, count):
+    """Whether a discard of `count` cards from `hand` has too many sets to list."""
+    return count_subsets(hand, {min(count, len(hand))}) > MOST_LISTED_SETS
 
 
 def _fighting_hand(state, seat):
@@ -260,10 +265,10 @@ def _explain(state, seat, kind):
     if kind not in {o["type"] for o in options(state, seat)}:
         refuse(state, "phase", phase="combat")  # not a choice the seat is being asked for
     if kind == DISCARD.name:
-        pending, hand = state.pending[0], state.players[seat].hand
-        if count_subsets(hand, {min(pending.count, len(hand))}) > MOST_LISTED_SETS:
-            refuse(state, "discard_one", n=pending.count)
-        refuse(state, "discard_count", n=pending.count)
+        count = state.pending[0].count
+        if _discards_one_by_one(state.players[seat].hand, count):
+            refuse(state, "discard_one", n=count)
+        refuse(state, "discard_count", n=count)
     if kind in (MOVE_ON.name, STAY.name) and state.pending[0].kind == "onward":
         refuse(state, "onward", n=state.pending[0].count)
     if kind in (LEAVE_CONFLICT.name, STAY.name):

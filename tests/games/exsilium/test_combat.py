@@ -385,6 +385,7 @@ def test_card_sets_offered_are_one_per_mix_of_definitions_of_the_allowed_sizes()
 # the cards are placed one by one (`place_card`) and then committed (RULES_NOTES.md).
 
 from shared.games.exsilium import choices  # noqa: E402
+from shared.games.exsilium.components import UPGRADED_CARDS  # noqa: E402
 from tests.games.exsilium.helpers import upgraded  # noqa: E402
 
 WIDE = ("sprint", "charge", "scavenge", "heavy")   # four upgraded definitions of no faction
@@ -471,9 +472,8 @@ def test_placing_the_whole_hand_commits_it():
 def test_a_hand_of_twenty_different_cards_lists_a_few_commands():
     """The hand that froze a match (wave 4, 3 short +2 seed 5): twenty different cards are
     twenty `place_card`s, not a million sets."""
-    keys = sorted({c["key"] for c in __import__(
-        "shared.games.exsilium.components", fromlist=["UPGRADED_CARDS"]).UPGRADED_CARDS.values()
-        if c["type"] in ("basic", "fearless", "strength", "slippery")})
+    keys = sorted({c["key"] for c in UPGRADED_CARDS.values()
+                   if c["type"] in ("basic", "fearless", "strength", "slippery")})
     hand = [upgraded(k) for k in keys][:16] + basic_hand(0, *EIGHT) + ["p0-basic-1"]
     state = _fight_starts(_duel(hand, basic_hand(1, *EIGHT)), "p0-basic-1")
     legal = GAME.legal_commands(state, 0)
@@ -507,9 +507,8 @@ def test_the_sampler_redraws_placed_cards_from_the_placers_hand():
 
 def _big_hand(seat=0):
     """28 cards of 20 definitions: the 12 basic cards and 16 upgraded ones."""
-    keys = sorted({c["key"] for c in __import__(
-        "shared.games.exsilium.components", fromlist=["UPGRADED_CARDS"]).UPGRADED_CARDS.values()
-        if c["type"] in ("basic", "fearless", "strength", "slippery")})
+    keys = sorted({c["key"] for c in UPGRADED_CARDS.values()
+                   if c["type"] in ("basic", "fearless", "strength", "slippery")})
     return ([f"p{seat}-{k}-{n}" for k in EIGHT for n in range(3)]
             + [upgraded(k) for k in keys][:16])
 
