@@ -73,8 +73,12 @@ def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
         return None
     if seats == 2 and getattr(heuristic, "antisymmetric", False):
         # One seat's lead is the other's deficit: judge once (half the cost of a search step).
-        mine = squash(heuristic(state, 0), scale)
-        return [mine, 1.0 - mine]
+        # The leader's reward is squashed and the trailer's is its complement, whichever seat
+        # leads: 1 - squash(x) is not bitwise squash(-x), and seat 0 judged by one rounding
+        # and seat 1 by the other made a position and its mirror search differently.
+        lead = heuristic(state, 0)
+        ahead = squash(abs(lead), scale)
+        return [ahead, 1.0 - ahead] if lead >= 0 else [1.0 - ahead, ahead]
     return [squash(heuristic(state, seat), scale) for seat in range(seats)]
 
 
