@@ -14,6 +14,7 @@ every write Orrery pipelines is idempotent).
 from __future__ import annotations
 
 import os
+import time
 
 import redis
 from redis.cluster import RedisCluster
@@ -157,6 +158,8 @@ def waiter(client, url: str, client_name: str):
 # A healthy replica answers in well under a millisecond; on this repository's loaded 2-core
 # machine 3,000 waits took 0.13 ms at the median and 760 ms at worst, so 2 s.
 WAIT_TIMEOUT_MS = 2000
+# How long what a master said of its replicas (ROLE) is trusted before it is asked again.
+REPLICAS_SEEN_SECONDS = 1.0
 
 
 class NotReplicated(redis.ConnectionError):
@@ -171,39 +174,64 @@ class Replication:
     Replication is asynchronous; WAIT makes the master answer only once a replica has the
     write, so a failover (which promotes that replica) keeps it. A master that has no
     replica just then (its replica died, or it is one promoted a moment ago) acknowledges
-    as a single Redis does: there is no copy to wait for."""
+    as a single Redis does: there is no copy to wait for. It is not asked to WAIT either:
+    WAIT with no replica blocks for its whole timeout, so after a failover every write to
+    the promoted master took 2 s until a replica joined it (a bot's turn then waited on a
+    queue of such writes for over 30 s: CI, stop 21). Whether a master has a replica is
+    asked with ROLE at most once a REPLICAS_SEEN_SECONDS per master, and again at once when
+    a WAIT is not confirmed; a replica that joins is waited for from the next ask on."""
 
-    def __init__(self, cluster: RedisCluster, timeout_ms: int | None = None):
+    def __init__(self, cluster: RedisCluster, timeout_ms: int | None = None,
+                 clock=time.monotonic):
         self.cluster = cluster
         self.timeout_ms = timeout_ms or int(os.environ.get("ORRERY_REPLICA_WAIT_MS",
                                                            WAIT_TIMEOUT_MS))
+        self.clock = clock
+        self._replicas: dict = {}  # master's name -> (when asked, how many replicas)
 
     def run(self, key: str, queue) -> list:
         """`queue(pipeline)` queues the write(s) on `key`'s master; their replies."""
         node = self.cluster.get_node_from_key(key)
         client = self.cluster.get_redis_connection(node)
         try:
+            waits = self._replica_count(node.name, client) > 0
             pipe = client.pipeline(transaction=False)
             queue(pipe)
+            if not waits:
+                return pipe.execute()
             pipe.execute_command("WAIT", 1, self.timeout_ms)
             *replies, acked = pipe.execute()
-            if acked < 1 and _has_replica(client):
+            if acked < 1 and self._replica_count(node.name, client, fresh=True) > 0:
                 raise NotReplicated(f"no replica of {node.name} confirmed a write in "
                                     f"{self.timeout_ms} ms")
         except (redis.ConnectionError, redis.TimeoutError) as error:
             if not isinstance(error, NotReplicated):
+                self._replicas.pop(node.name, None)
                 _refresh(self.cluster)
             raise
         except redis.ResponseError as error:
             if not str(error).startswith(_MOVED):
                 raise
+            self._replicas.pop(node.name, None)
             _refresh(self.cluster)
             raise redis.ConnectionError(f"the cluster's slots moved: {error}")
         return replies
 
+    def _replica_count(self, name: str, client, fresh: bool = False) -> int:
+        """How many replicas the master `name` has, as it said at most a moment ago."""
+        seen = self._replicas.get(name)
+        now = self.clock()
+        if fresh or seen is None or now - seen[0] >= REPLICAS_SEEN_SECONDS:
+            seen = (now, replica_count(client))
+            self._replicas[name] = seen
+        return seen[1]
 
-def _has_replica(client) -> bool:
-    return client.info("replication").get("connected_slaves", 0) > 0
+
+def replica_count(client) -> int:
+    """The replicas connected to the master `client` talks to (ROLE: cheaper than INFO)."""
+    role = client.execute_command("ROLE")
+    kind = role[0].decode() if isinstance(role[0], bytes) else role[0]
+    return len(role[2]) if kind == "master" else 0
 
 
 def _refresh(cluster: RedisCluster) -> None:
