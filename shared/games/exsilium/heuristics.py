@@ -4,14 +4,24 @@ Aimed at winning, i.e. at Baralytas points (rulebook, Winning the game): points 
 each miniature is to the Baralytas still lying on deposits, and (while deposits are still
 undiscovered) to the edge of the face-down tiles; then the means to get there -- miniatures on
 the board, faction tokens (spent on special actions, won back only by winning combats), terminal
-tokens and cards. Another seat's hand and deck are hidden, so for other seats only the hand size
-and the public discard count; the seat's own card quality counts for itself.
-"""
-from collections import deque
+tokens and cards, less what the Newaru next to its miniatures are expected to cost it. Steps
+are counted as the seat may walk (routes.py: frontiers, controlled terminals, Newaru). Another
+seat's hand and deck are hidden, so for other seats only the hand size and the public discard
+count; the seat's own card quality counts for itself.
 
-from shared.games.exsilium.board import around, tile_pos
-from shared.games.exsilium.components import strength
-from shared.games.exsilium.state import goal, points
+Why the Newaru: replaying greedy against random (seeds 81 and 82, 8 matches), greedy collected
+176 Baralytas points and gave 110 of them back to deposits in 71 lost Newaru combats (of 111
+fought to an end), while frontiers stopped a move 10 times: a seat near the goal meets the
+advanced enemy actions (9-13 damage against a hand of about 8) and stalls
+(docs/closing-notes/wave-6/issue-16-exsbot.md).
+"""
+from functools import lru_cache
+
+from shared.games.exsilium.board import around, chebyshev, tile_pos, touching
+from shared.games.exsilium.components import (
+    CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength)
+from shared.games.exsilium.routes import crossing_power, newaru_zone, steps_to
+from shared.games.exsilium.state import goal, points, trapped_set
 
 _POINT = 10.0        # a Baralytas point
 _NEAR = 0.6          # share of a deposit's worth for a miniature one step from collecting it
@@ -22,54 +32,49 @@ _MINI = 2.5
 _TOKENS = ((4, 0.8), (10, 0.3))   # the first 4 faction tokens are worth more
 _TERMINAL = 0.6
 _HAND, _HAND_STRENGTH, _CARD_QUALITY = 0.4, 0.15, 0.05
+_HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
+_OUTCOME_MEAN = sum(OUTCOME_DECK) / len(OUTCOME_DECK)
+_MEAN_STRENGTH = sum(c["strength"] for c in CARDS.values()) / len(CARDS)  # another seat's card
 
 _CACHE = {}
 
 
-def _bfs(state, sources):
-    dist, queue = {}, deque()
-    for n in sources:
-        dist[n] = 0
-        queue.append(n)
-    kinds, holes = state.kinds, state.holes
-    while queue:
-        n = queue.popleft()
-        for m in around(n):
-            if m not in dist and kinds.get(m) not in (None, "D") and m not in holes:
-                dist[m] = dist[n] + 1
-                queue.append(m)
-    return dist
-
-
-def _fields(state):
-    """Distance fields (ignoring miniatures and frontiers) to collecting each deposit, and to
-    the edge of the face-down tiles; cached for the same board."""
-    key = (id(state.kinds), state.holes, tuple(sorted((d, sum(v)) for d, v in
-                                                       state.deposits.items())), state.facedown)
+def _fields(state, seat):
+    """Step fields (routes.steps_to: as the seat may walk, frontiers and Newaru included) to
+    collecting each deposit, and to the edge of the face-down tiles; cached per board, seat's
+    crossing power and Newaru."""
+    power = crossing_power(state, seat)
+    # Past the basic enemy level most Newaru combats are lost: a node next to a Newaru ends
+    # the seat's road there (routes.py).
+    stops = newaru_zone(state) if level_for(points(state.players[seat])) != "basic" \
+        else frozenset()
+    key = (id(state.kinds), state.holes, state.cleared, state.facedown,
+           tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
+           tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), stops)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is state.kinds:
         return hit[1]
     deposits = []
     for d, values in sorted(state.deposits.items()):
         if sum(values):
-            near = [m for m in around(d) if state.kinds.get(m) not in (None, "D")
-                    and m not in state.holes]
-            deposits.append((sum(values), _bfs(state, near)))
+            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops)))
     edge = [n for n, k in state.kinds.items() if k != "D" and n not in state.holes
             and any(tile_pos(m) in state.facedown for m in around(n))]
-    result = (deposits, _bfs(state, edge) if edge and state.baralytas_deck else {})
-    if len(_CACHE) > 64:
+    result = (deposits, steps_to(state, seat, edge, power, stops)
+              if edge and state.baralytas_deck else {})
+    if len(_CACHE) > 2048:
         _CACHE.clear()
     _CACHE[key] = (state.kinds, result)
     return result
 
 
-def _reach(state, player):
+def _reach(state, seat):
     """What the miniatures' positions promise: the closest deposits, the unexplored edge."""
+    player = state.players[seat]
     nodes = [n for n in player.minis if n is not None]
     if not nodes:
         return 0.0
-    deposits, edge = _fields(state)
+    deposits, edge = _fields(state, seat)
     worths = []
     for value, dist in deposits:
         steps = min((dist[n] for n in nodes if n in dist), default=None)
@@ -84,6 +89,67 @@ def _reach(state, player):
     return out
 
 
+@lru_cache(maxsize=None)
+def lose_chance(level, power, evades=frozenset()):
+    """The chance a miniature loses a Newaru combat (rulebook, Newaru phases) at the enemy
+    `level` when its player can commit cards of total strength `power`; `evades`: the card
+    types in hand that evade an attack. Each enemy action of the level is equally likely: a
+    drain avoids the combat, an echo adds an Outcome card (its mean here) to an attack of the
+    level, an attack is lost below its damage and half the time on a tie."""
+    actions = [c for c in ENEMY_CARDS.values() if c["level"] == level]
+    attacks = [c for c in actions if c["kind"] == "attack"]
+
+    def lost(attack, bonus=0.0):
+        if attack.get("evade") in evades:
+            return 0.0
+        damage = attack["damage"] + bonus
+        return 1.0 if power < damage else 0.5 if power == damage else 0.0
+
+    total = 0.0
+    for action in actions:
+        if action["kind"] == "attack":
+            total += lost(action)
+        elif action.get("effect") == "outcome_then_action":
+            total += sum(lost(a, _OUTCOME_MEAN) for a in attacks) / len(attacks)
+    return total / len(actions)
+
+
+def _newaru_risk(state, seat, me):
+    """What the Newaru next to the seat's miniatures are expected to cost it: a miniature next
+    to a Newaru fights it on the seat's turn (flow.find_combat), and one two steps from a
+    Newaru is often hunted into a combat (newaru.step_toward: one step, across a tile edge
+    too when the Newaru's own tile holds a node next to the miniature). A lost combat
+    costs the miniature and a Baralytas token (the smallest held goes back), a won one brings
+    a faction and a terminal token."""
+    player = state.players[seat]
+    newaru = list(state.newaru.values())
+    near = [(mini, n) for mini, n in enumerate(player.minis)
+            if n is not None and any(chebyshev(m, n) <= 2 for m in newaru)]
+    if not near:
+        return 0.0
+    level = level_for(points(player))
+    if seat == me:  # the seat's own hand is known to it; for another seat only its size
+        now = sum(strength(c) for c in player.hand)
+        evades = frozenset(card(c)["type"] for c in player.hand)
+    else:
+        now, evades = _MEAN_STRENGTH * len(player.hand), frozenset()
+    full = max(now, _MEAN_STRENGTH * HAND_SIZE)
+    loss = _MINI + _HAND + (_POINT * min(player.baralytas) if player.baralytas else 0.0)
+    gain = _tokens(player.tokens + 1) - _tokens(player.tokens) + _TERMINAL
+    trapped = trapped_set(state)
+    risk = 0.0
+    for mini, n in near:
+        if (seat, mini) in trapped:
+            continue
+        if any(touching(m, n) for m in newaru):
+            p = lose_chance(level, now, evades)
+            risk += p * loss - (1 - p) * gain
+        elif any(chebyshev(m, n) <= 2 for m in newaru):
+            p = lose_chance(level, full, evades)
+            risk += _HUNTED * (p * loss - (1 - p) * gain)
+    return risk
+
+
 def _tokens(count):
     first, rest = _TOKENS
     return first[1] * min(count, first[0]) + rest[1] * max(0, count - first[0])
@@ -92,9 +158,9 @@ def _tokens(count):
 def _strength(state, seat, me):
     player = state.players[seat]
     on_board = sum(1 for n in player.minis if n is not None)
-    value = (_POINT * points(player) + _reach(state, player) + _MINI * on_board
+    value = (_POINT * points(player) + _reach(state, seat) + _MINI * on_board
              + _tokens(player.tokens) + _TERMINAL * player.terminal_tokens
-             + _HAND * len(player.hand))
+             + _HAND * len(player.hand) - _newaru_risk(state, seat, me))
     if seat == me:
         # Only the seat's own cards are known to it.
         value += _HAND_STRENGTH * sum(strength(c) for c in player.hand)

@@ -1,0 +1,64 @@
+"""How many steps a seat's miniatures need to reach a set of nodes, walking as the rules let
+that seat walk (rulebook, Movement, Frontiers, Interaction): for the bots' heuristic.
+
+A plain breadth-first distance over the board (what the heuristic used before) counts steps
+that the rules forbid or that end a move: a frontier the seat cannot cross from a tile
+(`movement.step_problem`: a frontier of f needs f of the seat's miniatures on the tile it is
+crossed from), a Connection Terminal another faction controls, and a node next to a Newaru,
+where a move stops and a combat begins. A seat near the goal loses most Newaru combats (the
+enemy action's level follows its Baralytas points) and gives a Baralytas token back to a
+deposit each time, so for it such a node is the end of the road, not a step on it
+(docs/closing-notes/wave-6/issue-16-exsbot.md).
+
+Pure functions of the public table: the seat's miniatures, the face-up tiles, the Newaru.
+"""
+from collections import deque
+
+from shared.games.exsilium.board import around, tile_pos
+from shared.games.exsilium.components import TILES
+from shared.games.exsilium.table import frontier, on_tile, passable
+
+_HIGHEST = max(f for tile in TILES.values() for f in tile["frontiers"].values())
+
+
+def crossing_power(state, seat):
+    """{tile position: the highest frontier the seat's miniatures may cross from there}, for
+    the tiles where it has miniatures: how many stand there (`table.on_tile`; no printed
+    frontier is above 3, so neither is this). Any other tile counts 1: the miniature that
+    walks there counts itself."""
+    tiles = {tile_pos(n) for n in state.players[seat].minis if n is not None}
+    return {pos: min(_HIGHEST, max(1, on_tile(state, seat, pos))) for pos in tiles}
+
+
+def newaru_zone(state):
+    """The nodes next to a Newaru: a move stops there and a combat begins."""
+    return frozenset(m for n in state.newaru.values() for m in around(n))
+
+
+def steps_to(state, seat, targets, power, stops=frozenset()):
+    """{node: steps} for every node from which one of the seat's miniatures can walk to one of
+    `targets` (0 steps on a target). `power`: `crossing_power`; `stops`: nodes a move may end
+    on but not go on from. A node's steps are found backwards from the targets: a node n
+    comes before m when the step n -> m is allowed, as `movement.step_problem` allows it
+    (ignoring the miniatures that will have moved by then)."""
+    dist, queue = {}, deque()
+    for n in targets:
+        if n not in dist and _enterable(state, seat, n):
+            dist[n] = 0
+            queue.append(n)
+    while queue:
+        m = queue.popleft()
+        for n in around(m):
+            if n in dist or n in stops or not _enterable(state, seat, n):
+                continue
+            if frontier(state, n, m) > power.get(tile_pos(n), 1):
+                continue
+            dist[n] = dist[m] + 1
+            queue.append(n)
+    return dist
+
+
+def _enterable(state, seat, n):
+    """A face-up node a miniature of the seat may stand on: not a deposit, not destroyed, not
+    a terminal another faction controls."""
+    return passable(state, n) and state.control.get(n, seat) == seat

@@ -1,0 +1,75 @@
+"""The bots' step distance (routes.py) and what the heuristic makes of Newaru next to a
+miniature (heuristics.py): walking as the rules let the seat walk.
+
+Table: the 2-player layout (A1 at (0, 0)) with A8 revealed at (0, 1) and 2 Baralytas on its
+deposit 308. A1's east frontier is 2 and A8's west one 3, so crossing from A1 to A8 needs 3 of
+the seat's miniatures on A1 (rulebook, Frontiers).
+"""
+from shared.games.exsilium import heuristics
+from shared.games.exsilium.board import around
+from shared.games.exsilium.routes import crossing_power, newaru_zone, steps_to
+from shared.games.exsilium.state import with_player
+from shared.games.exsilium.table import distances
+from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board, revealed
+
+DEPOSIT = 308
+
+
+def _table(*own_nodes, newaru=()):
+    state = given_play(2)
+    state = given(state, revealed((0, 1), "A8", baralytas={DEPOSIT: 2}),
+                  *[("NewaruSpawned", {"id": i, "to": n}) for i, n in enumerate(newaru)],
+                  *on_board(state, 0, *own_nodes))
+    return state
+
+
+def _steps(state, stops=frozenset()):
+    return steps_to(state, 0, around(DEPOSIT), crossing_power(state, 0), stops)
+
+
+def test_a_frontier_is_crossed_only_with_enough_miniatures_on_the_tile():
+    alone = _table(4)
+    assert crossing_power(alone, 0) == {(0, 0): 1}
+    plain = min(distances(alone, 4)[n] for n in around(DEPOSIT) if n in distances(alone, 4))
+    assert plain == 3  # what the old distance said: 3 steps, across the frontier of 3
+    assert 4 not in _steps(alone)
+    three = _table(4, 104, 204)
+    assert crossing_power(three, 0) == {(0, 0): 3}
+    assert _steps(three)[4] == plain
+    # On A8 itself no frontier is crossed: any node there reaches the deposit.
+    assert _steps(alone)[107] == 1
+
+
+def test_a_node_next_to_a_newaru_ends_the_road():
+    state = _table(4, 104, 204, newaru=(206,))
+    zone = newaru_zone(state)
+    assert zone == frozenset(around(206))
+    free = _steps(state)
+    stopped = _steps(state, zone)
+    assert 105 in zone and free[105] == 2
+    assert 105 not in stopped  # a move next to the Newaru stops there: no road on from it
+    assert stopped[4] > free[4]  # the way round the Newaru is longer
+
+
+def test_newaru_combats_are_lost_more_often_at_higher_levels_and_with_weaker_hands():
+    lose = heuristics.lose_chance
+    assert lose("basic", 8) < lose("intermediate", 8) < lose("advanced", 8)
+    assert lose("advanced", 4) >= lose("advanced", 8) > lose("advanced", 14)
+    assert lose("advanced", 0) == 5 / 6  # every attack and the echo win; only the drain misses
+    # A fearless card evades the crush.
+    assert lose("intermediate", 8, frozenset({"fearless"})) < lose("intermediate", 8)
+
+
+def test_near_the_goal_the_heuristic_keeps_a_miniature_away_from_a_newaru():
+    """Seat 0 holds 8 of its 10 points (advanced enemy actions: 9-13 damage against a hand
+    of 4 basic cards): a miniature next to the Newaru is worth less than one a step away,
+    though both are as close to the deposit."""
+    def position(node):
+        state = _table(4, 104, node, newaru=(206,))
+        state = with_player(state, 0, baralytas=(3, 3, 2))
+        return deal(state, 0, basic_hand(0, "basic", "strength", "fearless", "slippery"))
+
+    beside, away = position(105), position(103)
+    assert heuristics.evaluate(beside, 0) < heuristics.evaluate(away, 0) - 5
+    # The other seat's judgement of the same tables mirrors it (it sees only the hand size).
+    assert heuristics.evaluate(beside, 1) > heuristics.evaluate(away, 1)
