@@ -17,10 +17,10 @@ advanced enemy actions (9-13 damage against a hand of about 8) and stalls
 """
 from functools import lru_cache
 
-from shared.games.exsilium.board import around, chebyshev, tile_pos, touching
+from shared.games.exsilium.board import around, chebyshev, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength)
-from shared.games.exsilium.routes import crossing_power, newaru_zone, steps_to
+from shared.games.exsilium.routes import crossing_power, exploring_nodes, newaru_zone, steps_to
 from shared.games.exsilium.state import goal, points, trapped_set
 
 _POINT = 10.0        # a Baralytas point
@@ -44,9 +44,10 @@ def _fields(state, seat):
     collecting each deposit, and to the edge of the face-down tiles; cached per board, seat's
     crossing power and Newaru."""
     power = crossing_power(state, seat)
-    # Past the basic enemy level most Newaru combats are lost: a node next to a Newaru ends
-    # the seat's road there (routes.py).
-    stops = newaru_zone(state) if level_for(points(state.players[seat])) != "basic" \
+    # Where a full hand of average cards loses most Newaru combats (the advanced enemy
+    # actions), a node next to a Newaru ends the seat's road there (routes.py).
+    level = level_for(points(state.players[seat]))
+    stops = newaru_zone(state) if lose_chance(level, _MEAN_STRENGTH * HAND_SIZE) > 0.5 \
         else frozenset()
     key = (id(state.kinds), state.holes, state.cleared, state.facedown,
            tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
@@ -58,8 +59,7 @@ def _fields(state, seat):
     for d, values in sorted(state.deposits.items()):
         if sum(values):
             deposits.append((sum(values), steps_to(state, seat, around(d), power, stops)))
-    edge = [n for n, k in state.kinds.items() if k != "D" and n not in state.holes
-            and any(tile_pos(m) in state.facedown for m in around(n))]
+    edge = exploring_nodes(state, seat, power)
     result = (deposits, steps_to(state, seat, edge, power, stops)
               if edge and state.baralytas_deck else {})
     if len(_CACHE) > 2048:

@@ -30,6 +30,21 @@ def crossing_power(state, seat):
     return {pos: min(_HIGHEST, max(1, on_tile(state, seat, pos))) for pos in tiles}
 
 
+def exploring_nodes(state, seat, power):
+    """The face-up nodes from which a miniature of the seat may step onto a face-down tile
+    (revealing it): the frontier of that crossing, as far as the face-up side prints it
+    (`table.frontier`), is within the seat's crossing power there."""
+    out = []
+    for n in state.kinds:
+        if not _enterable(state, seat, n):
+            continue
+        limit = power.get(tile_pos(n), 1)
+        if any(tile_pos(m) in state.facedown and frontier(state, n, m) <= limit
+               for m in around(n)):
+            out.append(n)
+    return out
+
+
 def newaru_zone(state):
     """The nodes next to a Newaru: a move stops there and a combat begins."""
     return frozenset(m for n in state.newaru.values() for m in around(n))

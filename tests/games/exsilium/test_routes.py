@@ -7,7 +7,7 @@ the seat's miniatures on A1 (rulebook, Frontiers).
 """
 from shared.games.exsilium import heuristics
 from shared.games.exsilium.board import around
-from shared.games.exsilium.routes import crossing_power, newaru_zone, steps_to
+from shared.games.exsilium.routes import crossing_power, exploring_nodes, newaru_zone, steps_to
 from shared.games.exsilium.state import with_player
 from shared.games.exsilium.table import distances
 from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board, revealed
@@ -38,6 +38,17 @@ def test_a_frontier_is_crossed_only_with_enough_miniatures_on_the_tile():
     assert _steps(three)[4] == plain
     # On A8 itself no frontier is crossed: any node there reaches the deposit.
     assert _steps(alone)[107] == 1
+
+
+def test_a_face_down_tile_is_explored_only_across_a_frontier_the_seat_may_cross():
+    """Before A8 is revealed: A1's east edge prints a frontier of 2, its south edge none."""
+    state = given_play(2)
+    alone = given(state, *on_board(state, 0, 2))
+    edge = exploring_nodes(alone, 0, crossing_power(alone, 0))
+    assert 404 in edge and 4 not in edge and 204 not in edge  # 404 borders (1, 0)
+    two = given(state, *on_board(state, 0, 2, 3))
+    edge = exploring_nodes(two, 0, crossing_power(two, 0))
+    assert {4, 204, 404} <= set(edge)
 
 
 def test_a_node_next_to_a_newaru_ends_the_road():
