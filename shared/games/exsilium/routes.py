@@ -12,12 +12,15 @@ deposit each time, so for it such a node is the end of the road, not a step on i
 
 Pure functions of the public table: the seat's miniatures, the face-up tiles, the Newaru.
 """
-from collections import deque
+import heapq
 
 from shared.games.exsilium.board import around, tile_pos
 from shared.games.exsilium.components import TILES
 from shared.games.exsilium.table import frontier, on_tile, passable
 
+# Steps a frontier costs per miniature the seat lacks on the tile to cross it: bringing one
+# there takes a move or two of another miniature.
+MUSTER = 3
 _HIGHEST = max(f for tile in TILES.values() for f in tile["frontiers"].values())
 
 
@@ -31,17 +34,18 @@ def crossing_power(state, seat):
 
 
 def exploring_nodes(state, seat, power):
-    """The face-up nodes from which a miniature of the seat may step onto a face-down tile
-    (revealing it): the frontier of that crossing, as far as the face-up side prints it
-    (`table.frontier`), is within the seat's crossing power there."""
-    out = []
+    """{node: steps owed} for the face-up nodes from which a miniature of the seat may step
+    onto a face-down tile (revealing it): MUSTER steps per miniature missing for the
+    frontier of that crossing, as far as the face-up side prints it (`table.frontier`)."""
+    out = {}
     for n in state.kinds:
         if not _enterable(state, seat, n):
             continue
         limit = power.get(tile_pos(n), 1)
-        if any(tile_pos(m) in state.facedown and frontier(state, n, m) <= limit
-               for m in around(n)):
-            out.append(n)
+        owed = [MUSTER * max(0, frontier(state, n, m) - limit)
+                for m in around(n) if tile_pos(m) in state.facedown]
+        if owed:
+            out[n] = min(owed)
     return out
 
 
@@ -52,24 +56,30 @@ def newaru_zone(state):
 
 def steps_to(state, seat, targets, power, stops=frozenset()):
     """{node: steps} for every node from which one of the seat's miniatures can walk to one of
-    `targets` (0 steps on a target). `power`: `crossing_power`; `stops`: nodes a move may end
-    on but not go on from. A node's steps are found backwards from the targets: a node n
-    comes before m when the step n -> m is allowed, as `movement.step_problem` allows it
-    (ignoring the miniatures that will have moved by then)."""
-    dist, queue = {}, deque()
-    for n in targets:
-        if n not in dist and _enterable(state, seat, n):
-            dist[n] = 0
-            queue.append(n)
-    while queue:
-        m = queue.popleft()
+    `targets` (a node, or {node: steps already owed there}; 0 steps on a plain target).
+    `power`: `crossing_power`; `stops`: nodes a move may end on but not go on from. Steps are
+    found backwards from the targets: a node n comes before m when the step n -> m is
+    allowed, as `movement.step_problem` allows it (ignoring the miniatures that will have
+    moved by then). A frontier above the seat's power there is crossed at MUSTER steps per
+    missing miniature (they must be brought to the tile first), so a road the seat cannot
+    take yet still says what bringing miniatures would open, and a field is never flat."""
+    owed = targets if isinstance(targets, dict) else dict.fromkeys(targets, 0)
+    dist, heap = {}, []
+    for n, cost in owed.items():
+        if _enterable(state, seat, n) and cost < dist.get(n, cost + 1):
+            dist[n] = cost
+            heapq.heappush(heap, (cost, n))
+    while heap:
+        d, m = heapq.heappop(heap)
+        if d > dist[m]:
+            continue
         for n in around(m):
-            if n in dist or n in stops or not _enterable(state, seat, n):
+            if n in stops or not _enterable(state, seat, n):
                 continue
-            if frontier(state, n, m) > power.get(tile_pos(n), 1):
-                continue
-            dist[n] = dist[m] + 1
-            queue.append(n)
+            step = d + 1 + MUSTER * max(0, frontier(state, n, m) - power.get(tile_pos(n), 1))
+            if step < dist.get(n, step + 1):
+                dist[n] = step
+                heapq.heappush(heap, (step, n))
     return dist
 
 

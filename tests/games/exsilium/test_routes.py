@@ -7,7 +7,8 @@ the seat's miniatures on A1 (rulebook, Frontiers).
 """
 from shared.games.exsilium import heuristics
 from shared.games.exsilium.board import around
-from shared.games.exsilium.routes import crossing_power, exploring_nodes, newaru_zone, steps_to
+from shared.games.exsilium.routes import (
+    MUSTER, crossing_power, exploring_nodes, newaru_zone, steps_to)
 from shared.games.exsilium.state import with_player
 from shared.games.exsilium.table import distances
 from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board, revealed
@@ -32,7 +33,8 @@ def test_a_frontier_is_crossed_only_with_enough_miniatures_on_the_tile():
     assert crossing_power(alone, 0) == {(0, 0): 1}
     plain = min(distances(alone, 4)[n] for n in around(DEPOSIT) if n in distances(alone, 4))
     assert plain == 3  # what the old distance said: 3 steps, across the frontier of 3
-    assert 4 not in _steps(alone)
+    # Alone it must first bring 2 more miniatures to A1: MUSTER steps each.
+    assert _steps(alone)[4] == plain + 2 * MUSTER
     three = _table(4, 104, 204)
     assert crossing_power(three, 0) == {(0, 0): 3}
     assert _steps(three)[4] == plain
@@ -45,10 +47,10 @@ def test_a_face_down_tile_is_explored_only_across_a_frontier_the_seat_may_cross(
     state = given_play(2)
     alone = given(state, *on_board(state, 0, 2))
     edge = exploring_nodes(alone, 0, crossing_power(alone, 0))
-    assert 404 in edge and 4 not in edge and 204 not in edge  # 404 borders (1, 0)
+    assert edge[404] == 0 and edge[4] == edge[204] == MUSTER  # 404 also borders (1, 0)
     two = given(state, *on_board(state, 0, 2, 3))
     edge = exploring_nodes(two, 0, crossing_power(two, 0))
-    assert {4, 204, 404} <= set(edge)
+    assert edge[4] == edge[204] == edge[404] == 0
 
 
 def test_a_node_next_to_a_newaru_ends_the_road():
