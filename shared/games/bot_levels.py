@@ -11,11 +11,12 @@ starts at 25). Level 2 sits at 25: a new player meets the default opponent. The 
 levels come from the measured head-to-head results (bench/bot_strength.py, README's
 strength table): a level that beats the one below in a share p of matches is
 `Phi^-1(p) * sqrt(2) * beta` mu above it (openskill's win probability with beta = 25/6,
-uncertainties left out). Measured in Exordium: level 2 beat level 1 in 18 of 30 (p = 0.6:
-1.5 mu). Level 3 over level 2 is not established (wave 3's 8,000 iterations won 8 of 18;
-today's ranked search 57% of 90 seat-balanced matches as served, [46-66%], wave 5, see
-README), so it is given the same gap (57% would be about 1.0 mu) until the full-size table
-says otherwise. In Exsilium the mcts levels run a turn rollout
+uncertainties left out). Measured in Exordium, seats alternated: level 2 beat level 1 in
+130 of 200 (p = 0.65 [58-71%], wave 6: 2.3 mu; wave 3 had 18 of 30); level 3 beat level 2
+in 65 of 119 (p = 0.55 [46-63%], waves 5 and 6 pooled: 0.7 mu), short of the 60% goal
+(docs/closing-notes/wave-6/issue-16-exobot.md). Seat 1 moves first and wins more often
+whoever plays (random vs random 57%), which alternating seats cancels.
+In Exsilium the mcts levels run a turn rollout
 instead (services/bot/policies: GAME_LEVELS), measured against greedy and random in
 docs/closing-notes/wave-5/issue-16-exsbot.md.
 """
@@ -29,7 +30,7 @@ SEARCHING_BOT = "mcts"
 LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 2
 # The openskill mu each mcts level plays at, about (see the module docstring).
-LEVEL_MU = {1: 23.5, 2: 25.0, 3: 26.5}
+LEVEL_MU = {1: 22.7, 2: 25.0, 3: 25.7}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
     1: "quick: mcts searches 60 positions a move (Exsilium: every command judged one move "
