@@ -30,8 +30,12 @@ widening), each with a progressive bias, `bias` * its one-ply value / (its visit
 added to its UCB score. See `Settings`; services/bot/policies maps each level to its
 settings.
 
-Simultaneous choices (several seats to act) are searched one seat after the other, the
-lowest seat first, except at the root where the searching seat always moves.
+Simultaneous choices (several seats to act: Exile Sun's allocations, commitments and
+tactics, Nexum's phase choices) are searched for one seat only, the searching seat at the
+root and else the lowest: the others of that step choose at random, since searching them
+after it let them answer a choice they cannot see (the tree's opponent then always had the
+counter to the bot's commitment, and mcts:2 lost half its Exile Sun matches to random play
+where greedy won all: wave 6).
 """
 from __future__ import annotations
 
@@ -195,10 +199,21 @@ class _Search:
         self.done += 1
         table = self.table(index)
         node, path, refused = self.root, [self.root], 0
+        blind = set()  # seats choosing at the same time as the one the tree just moved
         while True:
             to_act = game.to_act(table)
             if not to_act or game.outcome(table) is not None:
                 break
+            if blind and to_act[0] in blind:
+                # Its choice is made without seeing the tree's (a simultaneous step): drawn
+                # at random, not searched, so that no seat plays as if it saw the other's.
+                seat = to_act[0]
+                blind.discard(seat)
+                table = apply_command(game, table, seat,
+                                      rng.choice(game.legal_commands(table, seat)), rng,
+                                      self.decide)
+                continue
+            blind.clear()
             mover = self.seat if node is self.root else to_act[0]
             legal = self.legal(node, table, mover)
             if not legal:
@@ -232,6 +247,7 @@ class _Search:
                 break
             node = child
             path.append(child)
+            blind = set(to_act) - {mover}
         judged = self.judge(table)
         for visited in path[1:]:
             visited.visits += 1

@@ -310,3 +310,32 @@ def test_mcts_plays_a_position_and_its_mirror_image_alike():
         theirs = policies.choose(game, mirror, 1 - seat, random.Random(3), "mcts",
                                  iterations=600, seconds=None)
         assert theirs.command == ours.command
+
+
+def test_mcts_never_lets_a_seat_answer_a_choice_made_at_the_same_time():
+    # In a simultaneous step (here Exile Sun's allocations and battle commitments: a battle's
+    # tactics may come round again, so they are left out) the tree searches one seat's
+    # choice; the other seat's is drawn, not searched after it: a searched answer would be
+    # one to a choice that seat cannot see (mcts:2 then lost half its matches to random play).
+    from services.bot.policies.mcts import Settings, _Search
+    game = get_game("exile_sun")
+    positions = [(s, game.to_act(s)) for s, _ in playout_positions(game, seed=11, every=1)
+                 if len(game.to_act(s)) > 1]
+    steps = {"allocate": [], "commit": []}
+    for state, to_act in positions:
+        kinds = {c["type"] for c in game.legal_commands(state, to_act[0])}
+        for kind in kinds & set(steps):
+            steps[kind].append((state, to_act))
+    assert all(steps.values()), {kind: len(found) for kind, found in steps.items()}
+    for kind, found in steps.items():
+        for state, to_act in found[:2]:
+            seat, other = to_act[-1], to_act[0]
+            search = _Search(game, state, seat, 2, random.Random(5), Settings())
+            for _ in range(300):
+                search.iterate()
+            assert search.root.children and all(c.mover == seat
+                                                for c in search.root.children.values())
+            answers = [g.command for c in search.root.children.values()
+                       for g in c.children.values() if g.mover == other
+                       and g.command["type"] == kind]
+            assert not answers, (kind, to_act, answers[0])
