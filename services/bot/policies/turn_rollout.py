@@ -18,7 +18,7 @@ iterations over 100-300 commands a node does not reach either.
    or `depth` more commands were played; the table reached is judged by the heuristic. Every
    candidate meets the same tables and the same chance (one random stream per round of
    rollouts), so their differences are not noise of the draws.
-4. Choose the kept command with the best mean rollout reward (ties: the better rank).
+4. Choose the kept command with the best mean rollout reward (ties: one at random).
 
 Rounds of rollouts go over every kept command before the next determinization, so a
 `seconds` cap (checked before each rollout) leaves every candidate judged on as many tables
@@ -37,6 +37,7 @@ from shared.games.api import RuleError
 # A finished game is judged mostly by who won, and this much by the squashed score margin
 # (as mcts judges it).
 MARGIN_WEIGHT = 0.2
+TIE = 1e-12  # rewards this close are a tie (greedy's margin)
 
 
 class _Judge:
@@ -133,8 +134,12 @@ def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
                 continue
             totals[slot] += judge.finish_turn(after, depth, chance)
             counts[slot] += 1
-    judged = [(totals[s] / counts[s], -s) for s in range(len(kept)) if counts[s]]
+    judged = [(totals[s] / counts[s], s) for s in range(len(kept)) if counts[s]]
     if not judged:
         return Choice(commands[kept[0]], judge.evaluations, clock() - start)
-    best_slot = -max(judged)[1]
+    # Ties go to a random one of the best, as greedy's do: taken by rank (the first legal
+    # command) they repeated one harmless-looking command for ever (Exile Sun: returning
+    # every ship, 4 of 6 matches lost to random play by having no fleet left).
+    top = max(value for value, _ in judged)
+    best_slot = rng.choice([s for value, s in judged if value >= top - TIE])
     return Choice(commands[kept[best_slot]], judge.evaluations, clock() - start)

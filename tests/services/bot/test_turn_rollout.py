@@ -92,6 +92,21 @@ def test_a_cap_of_no_time_plays_the_ranking_best():
     assert choice.command == {"type": "grab"}
 
 
+def test_commands_that_tie_are_chosen_between_at_random_as_greedy_does():
+    """Equal rewards are a tie, broken at random: taken by rank, the first legal command won
+    every tie, and a bot repeated one harmless-looking command for ever (Exile Sun: it
+    returned every ship and lost 4 of 6 matches to random play by having no fleet left)."""
+    tie = SimpleNamespace(
+        spec=SimpleNamespace(name="tie"), to_act=lambda state: (0,),
+        legal_commands=lambda state, seat: [{"type": t} for t in ("wait", "turn", "look")],
+        decide=lambda state, seat, command, rng: [command], evolve=lambda state, event: state,
+        outcome=lambda state: None, heuristic=lambda state, seat: 0.0,
+        sampler=lambda state, seat, rng: state)
+    chosen = {turn_rollout.choose(tie, 0, 0, random.Random(seed), keep=3, depth=0)
+              .command["type"] for seed in range(20)}
+    assert chosen == {"wait", "turn", "look"}
+
+
 def _exsilium_positions(count: int) -> list:
     game = get_game("exsilium")
     line = [p for p in playout_positions(game, seed=5, every=3)
