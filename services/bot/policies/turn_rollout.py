@@ -100,7 +100,11 @@ def _ranked(judge: _Judge, commands: list, tables: list, rng) -> list:
                 values.append(judge.reward(after))
         if values:
             ranked.append((sum(values) / len(values), index))
-    ranked.sort(key=lambda vi: (-vi[0], vi[1]))
+    # Equal values in a random order (greedy's tie-break): by index, the first legal commands
+    # took every tied place in the `keep` cut.
+    order = list(range(len(commands)))
+    rng.shuffle(order)
+    ranked.sort(key=lambda vi: (-vi[0], order[vi[1]]))
     return ranked
 
 
