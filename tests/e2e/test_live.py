@@ -102,3 +102,23 @@ def test_an_invitation_is_shown_and_declined(open_page, stack):
     ben_page.wait_for_selector(f"[data-role=invitations] [data-match-id='{match_id}']", state="detached")
     assert stack.api("GET", f"/v1/matches/{match_id}", ben).json()["status"] == "declined"
     assert not (ana_page.errors or ben_page.errors)
+
+
+def test_a_stream_that_falls_silent_does_not_leave_the_page_behind(open_page, stack):
+    # A stream can stall without dropping (a busy server): a live match the stream has said
+    # nothing of for 15 s is read again, so a turn that has come is shown all the same.
+    ana_page, ben_page = open_page(), open_page()
+    ana_page.sign_in("Ana")
+    ben_page.sign_in("Ben")
+    ana_page.goto(stack.base + "/")
+    start_tictactoe_between(ana_page, ben_page, stack)
+    ana_page.locator("#match-root g[data-cell='0']").click()
+    ben_page.wait_for_selector("#match-root g[data-cell='0'] text.mark-X")
+    ana_page.evaluate("window.notReloaded = true; window.orreryMatch.live.close()")
+    version = ben_page.version()
+    ben_page.click("#match-root g[data-cell='4']")
+    ben_page.wait_version_above(version)
+    ana_page.wait_for_selector("#match-root g[data-cell='4'] text.mark-O", timeout=30000)
+    ana_page.wait_for_selector("#match-root [data-command]")   # and Ana's turn is offered
+    assert ana_page.evaluate("window.notReloaded") is True
+    assert not ana_page.errors

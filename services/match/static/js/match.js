@@ -11,6 +11,8 @@ import { rendererFor } from "./games/index.js";
 import { chosen, setLanguage, t } from "./i18n.js";
 import { follow } from "./sse.js";
 
+const QUIET_MS = 15000;   // a live match is read again after this long without news
+
 const HISTORY = 60;
 
 export class MatchPage {
@@ -26,7 +28,8 @@ export class MatchPage {
     this.connection = "connecting";
     this.live = null;
     this.refreshing = null;
-    this.ticker = setInterval(() => this.tickClocks(), 1000);
+    this.ticker = setInterval(() => { this.tickClocks(); this.refreshIfQuiet(); }, 1000);
+    this.refreshedAt = Date.now();
     this.onClick = (e) => this.click(e);
     this.onKey = (e) => this.key(e);
     root.addEventListener("click", this.onClick);
@@ -73,7 +76,16 @@ export class MatchPage {
     return this.match.seats.map((seat, i) => (seat.player_id === me.player_id ? i : null)).filter((i) => i !== null);
   }
 
+  /** A live match the stream has said nothing of for QUIET_MS is read again: a lost event
+   * (a stream stalled on a busy server) must not leave the page waiting on a turn that has
+   * come (a browser test once saw its seat to act by the API and offered nothing for 60 s). */
+  refreshIfQuiet() {
+    if (this.stopped || this.replay || !this.match || this.match.status !== "active") return;
+    if (Date.now() - this.refreshedAt >= QUIET_MS) this.scheduleRefresh();
+  }
+
   async refresh() {
+    this.refreshedAt = Date.now();
     const match = await call("GET", `/v1/matches/${this.matchId}`);
     let legal = { seat: null, commands: [] };
     if (this.signedIn && match.status === "active" && this.seatedIn(match)) {
