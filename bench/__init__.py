@@ -1,5 +1,5 @@
 """Orrery benchmarks: `python -m bench [name...]` prints one JSON line per figure.
 
 Each bench is a module with `run() -> list[dict]`. Every bench finds Redis the way the
-tests do (shared.redis_server.resolve), works in a namespace of its own and deletes it.
+tests do (shared.infra.redis_server.resolve), works in a namespace of its own and deletes it.
 """

@@ -26,9 +26,9 @@ from pathlib import Path
 from bench.bot_latency_app import started_key
 from services.bot.dispatcher import task_id
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.games.replay import match_created
-from shared.redis_server import resolve
+from shared.infra.redis_server import resolve
 from shared.schemas.bus import BOT_MATCHES, COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ import time
 from celery.signals import task_prerun
 
 from services.bot.celery_app import app
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 
 _redis = None
 

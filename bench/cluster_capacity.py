@@ -1,7 +1,7 @@
 """Capacity per core: the whole stack on a private Redis and on a private Redis Cluster.
 
 `make run`'s stack (bench/full_stack.py) is started twice: over a private redis-server, and
-over a private 3-master, 3-replica Redis Cluster (shared/redis_cluster.py), both started
+over a private 3-master, 3-replica Redis Cluster (shared/infra/redis_cluster.py), both started
 here so that Redis's own CPU is ours alone to count. The single client of
 bench/http_single.py plays tic-tac-toe matches (POST only, both seats) on each. Figures per
 run: moves/s; CPU seconds per 1,000 moves of the match API, of every other process kind,
@@ -24,11 +24,11 @@ from bench import full_stack as stack_bench
 from bench.common import emit
 from bench.http_single import figures, play_matches
 from bench.server import cpu_seconds
-from shared.celery_broker import TAG as CELERY_TAG
-from shared.eventlog.connect import connect, is_cluster
+from shared.infra.celery_broker import TAG as CELERY_TAG
+from shared.infra.connect import connect, is_cluster
 from shared.eventlog.keys import Keys
-from shared.redis_cluster import start_cluster
-from shared.redis_server import start_private
+from shared.infra.redis_cluster import start_cluster
+from shared.infra.redis_server import start_private
 
 MATCHES = int(os.environ.get("BENCH_CLUSTER_MATCHES", "100"))
 IDLE_SECONDS = 5.0

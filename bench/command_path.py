@@ -32,7 +32,7 @@ STAGES = ("auth", "load", "command_schema", "decide", "append", "fold", "announc
 @contextmanager
 def _wrapped(spent: dict):
     """Time the command path's stages into `spent` (µs of CPU, by stage)."""
-    from services.match import announce, commands, decisions
+    from services.match.command_path import announce, commands, decisions
     from services.match.api import matches
     from shared.eventlog.log import EventLog
 
@@ -63,7 +63,7 @@ def _wrapped(spent: dict):
 
 
 def run(matches: int = MATCHES) -> dict:
-    from services.match.app import create_app
+    from services.match.api.app import create_app
 
     namespace = f"bench-path-{uuid.uuid4().hex[:10]}:"
     # No rate limit, as http_single and full_stack run the API (it adds a round trip).

@@ -10,9 +10,9 @@ import time
 import uuid
 from pathlib import Path
 
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.keys import Keys
-from shared.redis_server import resolve
+from shared.infra.redis_server import resolve
 from shared.games.registry import games
 from shared.games.replay import apply, match_created
 

@@ -31,7 +31,7 @@ from unittest import mock
 from bench.common import clean, emit, log_fail, redis_url
 from bench.http_single import MATCHES, figures, play_matches
 from bench.server import _free_port, _healthy, available, cpu_seconds, gunicorn
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAIN_SECONDS = 60
@@ -178,8 +178,8 @@ def measure(port: int, pids: dict, client, namespace: str, legal: bool,
 
 def run() -> list:
     if not available():
-        log_fail("bench full_stack: services/match/wsgi.py does not exist yet; skipped")
-        return [emit({"bench": "full_stack", "skipped": "services/match/wsgi.py missing"})]
+        log_fail("bench full_stack: services/match/api/wsgi.py does not exist yet; skipped")
+        return [emit({"bench": "full_stack", "skipped": "services/match/api/wsgi.py missing"})]
     alone = {}
     with gunicorn() as (port, described):
         play_matches(port, 5, seed=99)

@@ -116,8 +116,8 @@ def _phase(port: int, seconds: float, rate_total: float = 0.0) -> dict:
 
 def run() -> list:
     if not available():
-        log_fail("bench http_load: services/match/wsgi.py does not exist yet; skipped")
-        return [emit({"bench": "http_commands", "skipped": "services/match/wsgi.py missing"})]
+        log_fail("bench http_load: services/match/api/wsgi.py does not exist yet; skipped")
+        return [emit({"bench": "http_commands", "skipped": "services/match/api/wsgi.py missing"})]
     with gunicorn() as (port, server):
         cpu_before = cpu_seconds(server["pid"])
         full = _phase(port, SECONDS)

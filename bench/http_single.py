@@ -64,8 +64,8 @@ def figures(played: dict) -> dict:
 
 def run() -> list:
     if not available():
-        log_fail("bench http_single: services/match/wsgi.py does not exist yet; skipped")
-        return [emit({"bench": "http_single_client", "skipped": "services/match/wsgi.py missing"})]
+        log_fail("bench http_single: services/match/api/wsgi.py does not exist yet; skipped")
+        return [emit({"bench": "http_single_client", "skipped": "services/match/api/wsgi.py missing"})]
     out = []
     with gunicorn() as (port, described):
         play_matches(port, 5, seed=99)  # warm every worker a little

@@ -24,7 +24,7 @@ from pathlib import Path
 from bench.common import clean, emit, percentile, redis_url
 from bench.turns_sse import SECRET, Subscriber, _free_port, _wait_ready
 from services.match.api.streams import WAITER_NAME
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.keys import Keys
 from shared.web.auth import Tokens
 
@@ -40,7 +40,7 @@ def _server(port: int, namespace: str, streams: int) -> subprocess.Popen:
            "ORRERY_SSE_HEARTBEAT_SECONDS": "5"}
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     return subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py",
-                             "--bind", f"127.0.0.1:{port}", "services.match.wsgi:app"],
+                             "--bind", f"127.0.0.1:{port}", "services.match.api.wsgi:app"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 

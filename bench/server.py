@@ -1,6 +1,6 @@
 """The match service under gunicorn, as deployed, on a free port and a namespace of its own.
 
-    gunicorn -c deploy/gunicorn.conf.py services.match.wsgi:app
+    gunicorn -c deploy/gunicorn.conf.py services.match.api.wsgi:app
 
 with REDIS_URL (the bench Redis), ORRERY_NAMESPACE (unique, deleted afterwards),
 ORRERY_RATE_LIMIT_PER_MINUTE=0 (no rate limit) and PORT. Worker class, count and threads
@@ -23,10 +23,10 @@ from pathlib import Path
 from unittest import mock
 
 from bench.common import clean, redis_url
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-WSGI = ROOT / "services" / "match" / "wsgi.py"
+WSGI = ROOT / "services" / "match" / "api" / "wsgi.py"
 
 
 def available() -> bool:
@@ -57,7 +57,7 @@ def gunicorn():
            "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1"}
     gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
     process = subprocess.Popen(
-        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", "services.match.wsgi:app"],
+        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", "services.match.api.wsgi:app"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30

@@ -23,7 +23,7 @@ import uuid
 from pathlib import Path
 
 from bench.common import clean, emit, percentile, redis_url
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.keys import Keys
 from shared.web.auth import Tokens
 
@@ -49,7 +49,7 @@ def _server(worker_class: str, port: int, namespace: str, logs) -> subprocess.Po
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     return subprocess.Popen([gunicorn, "-c", f"deploy/{config}", "--bind",
                              f"127.0.0.1:{port}", "--access-logfile", "/dev/null",
-                             "services.match.wsgi:app"],
+                             "services.match.api.wsgi:app"],
                             cwd=ROOT, env=env, stdout=logs, stderr=logs)
 
 

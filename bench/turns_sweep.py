@@ -57,7 +57,7 @@ def _processes(namespace: str, logs: Path) -> list:
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "PYTHONPATH": str(ROOT)}
     python = sys.executable
-    argvs = [[python, "-m", "services.match.consumer"],
+    argvs = [[python, "-m", "services.match.bus.consumer"],
              [python, "-m", "celery", "-A", "services.turns.celery_app", "worker", "-B",
               "-s", str(logs / "beat-schedule"), "--pool=threads", "--concurrency=4",
               "--loglevel=WARNING", "--without-mingle", "--without-gossip",

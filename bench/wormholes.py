@@ -5,13 +5,13 @@
 Each transfer is a fresh two-table Nexum battle group (eventless IHX) whose seat 0 jumps one
 ship to table 1 with 2 energy, decided and appended through the match service's command path
 in this process (which relays the departure to the bus at once, as the API does); a match
-consumer process (`python -m services.match.consumer`) appends the arrival. Figures:
+consumer process (`python -m services.match.bus.consumer`) appends the arrival. Figures:
 
 - latency: from the departure's append to the arrival's (the two events' `at`, ms), one
   transfer at a time;
 - throughput: a burst of departures appended at once, until every arrival is appended;
 - recovery: a consumer killed (-9) holding a departure it had read but not yet appended
-  (shared/faults.py), until a consumer started after the kill appends the arrival (the
+  (shared/infra/faults.py), until a consumer started after the kill appends the arrival (the
   claim waits until the entry is 3 s idle);
 - exactly once: arrivals counted per transfer over all of the above (must be 1 each).
 """
@@ -28,9 +28,9 @@ from datetime import datetime
 from pathlib import Path
 
 from bench.common import emit, namespace, percentile, redis_url
-from services.match.commands import submit
+from services.match.command_path.commands import submit
 from services.match.context import build
-from services.match.wormholes import create_group
+from services.match.wormholes.groups import create_group
 from shared.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +70,7 @@ def _wait(condition, timeout: float) -> bool:
 def _consumer(settings, env_extra: dict) -> subprocess.Popen:
     env = {**os.environ, "REDIS_URL": settings.redis_url, "ORRERY_NAMESPACE": settings.namespace,
            "ORRERY_SECRET": settings.secret, "PYTHONPATH": str(ROOT), **env_extra}
-    return subprocess.Popen([sys.executable, "-m", "services.match.consumer"], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "services.match.bus.consumer"], cwd=ROOT,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
 

@@ -1,5 +1,5 @@
 """gunicorn settings for the match service: `gunicorn -c deploy/gunicorn.conf.py
-services.match.wsgi:app`.
+services.match.api.wsgi:app`.
 
 gevent workers serve every route of API.md on this one port, the live (SSE) ones included:
 an open stream is a greenlet waiting on a Redis socket, not a thread, so a few thousand

@@ -1,5 +1,5 @@
 """gunicorn settings for a process of live routes (SSE) only:
-`gunicorn -c deploy/gunicorn_live.conf.py services.match.wsgi:app`.
+`gunicorn -c deploy/gunicorn_live.conf.py services.match.api.wsgi:app`.
 
 Not needed to serve them: the API itself (deploy/gunicorn.conf.py) runs gevent workers and
 answers `/v1/matches/*/live` and `/v1/players/me/live` on port 8000 with every other route,

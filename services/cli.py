@@ -6,7 +6,7 @@
     orrery replay MATCH_ID|FILE [--version N] [--seat S]   the match as it stood at N
 
 Redis and the key namespace are found the way `make run` finds them
-(shared/redis_server.py): REDIS_URL if set; else the Redis on 127.0.0.1:6379 if one
+(shared/infra/redis_server.py): REDIS_URL if set; else the Redis on 127.0.0.1:6379 if one
 answers; else a private redis-server over `make run`'s data (data/redis, or
 $ORRERY_DATA_DIR/redis), stopped when the command ends. Keys are prefixed with
 ORRERY_NAMESPACE, as for the services.
@@ -47,15 +47,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable, Optional
 
-from services.match.chance import SEED_FIELD
+from services.match.command_path.chance import SEED_FIELD
 from services.match.export import is_over, ndjson, stored_seed, with_seed
 from services.match.verify import LogRefused, Verdict, fold_event, verify
 from shared.config import Settings
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.keys import MATCH_ID, Keys, new_match_id
 from shared.eventlog.log import EventLog, VersionConflict
 from shared.games.replay import MatchState, fold
-from shared.redis_server import data_dir, resolve
+from shared.infra.redis_server import data_dir, resolve
 
 PAGE = 1000
 PARTLY_VERIFIED = 2  # `verify`'s exit code for a log accepted without re-executing it all

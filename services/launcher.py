@@ -1,6 +1,6 @@
 """`make run`: start Orrery's processes against a Redis, and stop them all together.
 
-Redis is found as shared.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
+Redis is found as shared.infra.redis_server.resolve says (REDIS_URL, else 127.0.0.1:6379, else a
 private server with AOF under ./data/redis). The processes are the match API under
 gunicorn (gevent workers: every route, the live ones included), the match service's bus
 consumer, the matchmaking API (gunicorn), pairing loop, dispatcher and Celery worker, the
@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from services.supervisor import Program, Supervisor
-from shared.redis_server import data_dir, resolve
+from shared.infra.redis_server import data_dir, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = data_dir()
@@ -49,8 +49,8 @@ def _processes() -> dict:
     return {
         "match-api": [python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                       "--bind", os.environ.get("ORRERY_BIND", f"127.0.0.1:{port}"),
-                      "services.match.wsgi:app"],
-        "match-consumer": [python, "-m", "services.match.consumer"],
+                      "services.match.api.wsgi:app"],
+        "match-consumer": [python, "-m", "services.match.bus.consumer"],
         "matchmaking-api": [python, "-m", "gunicorn", "-c",
                             str(ROOT / "deploy" / "gunicorn_matchmaking.conf.py"),
                             "--bind", os.environ.get("ORRERY_MATCHMAKING_BIND", "127.0.0.1:8001"),
@@ -80,7 +80,7 @@ def _environments(base: dict) -> dict:
     Each process gets a name that outlives it (ORRERY_INSTANCE_NAME: its kind, the host and
     this launcher), so the process started in place of one that died takes up its
     predecessor's unfinished work at once: bus entries pending under that name
-    (shared/eventlog/bus.py) and the Celery tasks it held (shared/celery_leases.py). The
+    (shared/eventlog/bus.py) and the Celery tasks it held (shared/infra/celery_leases.py). The
     matchmaking processes keep their metrics in a directory of their own, since each
     gunicorn config empties its directory's metric files on start (a shared one would wipe
     the match service's)."""

@@ -3,7 +3,7 @@ a fresh key namespace per test, deleted afterwards, so tests never share or leav
 
 A test module that sets `pytestmark = pytest.mark.cluster_too` runs each of its tests twice:
 on that Redis, and on a private Redis Cluster (3 masters with a replica each, started once
-per session from the machine's redis-server: shared/redis_cluster.py). `redis_url` and
+per session from the machine's redis-server: shared/infra/redis_cluster.py). `redis_url` and
 everything built on it (clients, settings, processes a test starts) then name the cluster.
 """
 from __future__ import annotations
@@ -18,9 +18,9 @@ import pytest
 
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
-from shared.redis_cluster import start_cluster
-from shared.redis_server import resolve
+from shared.infra.connect import connect
+from shared.infra.redis_cluster import start_cluster
+from shared.infra.redis_server import resolve
 
 
 SINGLE, CLUSTER = "redis", "redis-cluster"

@@ -4,9 +4,9 @@ A task is acknowledged only once it has run (`task_acks_late`), and requeued if 
 process dies (`task_reject_on_worker_lost`); a worker killed outright leaves the message
 unacknowledged in Redis, and the transport hands it to another worker once
 `visibility_timeout` has passed since the dead worker last renewed its lease on it (a live
-worker renews the tasks it holds every second: shared/celery_leases.py, so a long move is
+worker renews the tasks it holds every second: shared/infra/celery_leases.py, so a long move is
 never run twice and a lost one waits about 4 s).
-That is safe because the task is idempotent (tasks.py). Shared settings: shared/celery_config.py.
+That is safe because the task is idempotent (tasks.py). Shared settings: shared/infra/celery_config.py.
 Every broker key carries the namespace prefix (`global_keyprefix`, kombu >= 5.3) and the
 queue name carries it too, so two Orrery namespaces on one Redis never share a task.
 
@@ -15,17 +15,17 @@ queue name carries it too, so two Orrery namespaces on one Redis never share a t
 from __future__ import annotations
 
 from services.bot.config import BotSettings
-from shared.celery_broker import make as make_celery
-from shared.celery_config import transport_options as shared_transport_options
-from shared.celery_config import worker_config
-from shared.celery_leases import install as install_leases
+from shared.infra.celery_broker import make as make_celery
+from shared.infra.celery_config import transport_options as shared_transport_options
+from shared.infra.celery_config import worker_config
+from shared.infra.celery_leases import install as install_leases
 
 MOVE_TASK = "orrery.bot.move"
 
 
 def transport_options(settings: BotSettings, keyprefix: str | None = None) -> dict:
     """The Redis transport options the bot worker runs with (keys under `keyprefix`: the
-    namespace, and on a Redis Cluster the broker's slot tag: shared/celery_broker.py)."""
+    namespace, and on a Redis Cluster the broker's slot tag: shared/infra/celery_broker.py)."""
     return shared_transport_options(settings.base.namespace if keyprefix is None else keyprefix,
                                     settings.visibility_timeout)
 

@@ -5,7 +5,7 @@ import os
 from dataclasses import dataclass
 from typing import Optional
 
-from shared.celery_leases import LEASE_SECONDS
+from shared.infra.celery_leases import LEASE_SECONDS
 from shared.config import Settings
 from shared.eventlog.bus import CLAIM_IDLE_MS
 

@@ -23,7 +23,7 @@ from services.bot.celery_app import MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
 from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
-from shared.celery_broker import watch as watch_broker
+from shared.infra.celery_broker import watch as watch_broker
 from shared.eventlog.consumer import BATCH, consumer_name, linger_seconds
 from shared.schemas.bus import BOT_MATCHES, REJECTIONS
 

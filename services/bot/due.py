@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from shared.eventlog.cluster import replication
+from shared.infra.cluster_client import replication
 from shared.eventlog.keys import INDEX_SHARDS, index_key, index_shard
 
 REDO_SECONDS = 8.0   # a bot turn is sent again when still due this long after its last send

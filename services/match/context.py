@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from services.match.chance import Seeds
+from services.match.command_path.chance import Seeds
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.snapshots import SnapshotStore
 from shared.eventlog.store import MatchStore
 from shared.web.auth import Tokens

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator, Optional
 
-from services.match.chance import SEED_FIELD
+from services.match.command_path.chance import SEED_FIELD
 from shared.games.replay import MatchState
 
 OVER = ("finished", "aborted")

@@ -5,7 +5,7 @@ import functools
 
 from marshmallow import (Schema, ValidationError, fields, validate, validates_schema)
 
-from services.match.platform_commands import SEAT_COMMANDS
+from services.match.command_path.platform_commands import SEAT_COMMANDS
 from shared.games import bot_levels
 from shared.schemas.clock import ClockSchema
 from shared.schemas.games import GameCommandField, command_schema
@@ -173,7 +173,7 @@ class ReplayQuerySchema(SeatQuerySchema):
 
 # ---- commands ----------------------------------------------------------------------
 
-PLATFORM_COMMANDS = SEAT_COMMANDS  # one list, services/match/platform_commands.py
+PLATFORM_COMMANDS = SEAT_COMMANDS  # one list, services/match/command_path/platform_commands.py
 
 
 class PlatformCommandSchema(Schema):
@@ -280,7 +280,7 @@ class VacationSchema(Schema):
         "description": "The correspondence matches whose clocks the vacation pauses."})
 
 
-# ---- multi-battle: battle groups (services/match/wormholes.py) ---------------------
+# ---- multi-battle: battle groups (services/match/wormholes/groups.py) ---------------------
 
 class BattleTableSchema(Schema):
     """One table of a battle group: a match request without its game (the group's)."""

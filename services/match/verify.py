@@ -2,7 +2,7 @@
 log only if that reproduces it exactly.
 
 A log records what produced each batch of its events (its cause, on the batch's first
-event: services/match/decisions.py) and, once the match is over, its export carries the
+event: services/match/command_path/decisions.py) and, once the match is over, its export carries the
 match's seed. From the seed the setup is drawn again (chance.setup_rng) and every cause is
 decided again on the match as folded so far, with the generator the match service used
 (chance.decision_rng(seed, version)). The first event that differs (changed, added or
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Optional
 
-from services.match import decisions
-from services.match.chance import setup_rng
+from services.match.command_path import decisions
+from services.match.command_path.chance import setup_rng
 from shared.games.api import InvalidOptions
 from shared.games.platform import MATCH_CREATED, is_platform
 from shared.games.registry import UnknownGame, get_game

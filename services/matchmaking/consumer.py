@@ -26,7 +26,7 @@ from services.matchmaking.due import DueRatings
 from services.matchmaking.standings import StandingsBusy
 from services.matchmaking.results import result_of
 from services.matchmaking.tasks import APPLY_RESULT, make_celery
-from shared.celery_broker import watch as watch_broker
+from shared.infra.celery_broker import watch as watch_broker
 from shared.config import Settings
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, linger_seconds, serve

@@ -8,7 +8,7 @@ from services.matchmaking.pools import Pools
 from services.matchmaking.standings import Standings
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.web.auth import Tokens
 
 

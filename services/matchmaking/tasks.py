@@ -13,10 +13,10 @@ import redis as redis_lib
 from services.matchmaking import context as context_module
 from services.matchmaking.results import result_of
 from services.matchmaking.standings import StandingsBusy
-from shared.celery_broker import make
-from shared.celery_config import worker_config
-from shared.celery_leases import LEASE_SECONDS
-from shared.celery_leases import install as install_leases
+from shared.infra.celery_broker import make
+from shared.infra.celery_config import worker_config
+from shared.infra.celery_leases import LEASE_SECONDS
+from shared.infra.celery_leases import install as install_leases
 from shared.config import Settings
 
 APPLY_RESULT = "matchmaking.apply_result"
@@ -26,7 +26,7 @@ def make_celery(settings: Settings):
     """A Celery app on the Redis broker, its keys under the namespace."""
     app = make("orrery.matchmaking", settings.redis_url, settings.namespace)
     # Rating a result is idempotent (one key per match), so a lost task may simply run again.
-    # A dead worker's task runs again after LEASE_SECONDS (shared/celery_leases.py).
+    # A dead worker's task runs again after LEASE_SECONDS (shared/infra/celery_leases.py).
     app.conf.update(**worker_config(app.orrery_broker.keyprefix, "matchmaking", LEASE_SECONDS))
     install_leases(app)
     return app

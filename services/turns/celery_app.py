@@ -15,9 +15,9 @@ from celery import Celery
 from kombu import Queue
 
 from services.turns.config import TurnsSettings
-from shared.celery_broker import make as make_celery
-from shared.celery_config import worker_config
-from shared.celery_leases import install as install_leases
+from shared.infra.celery_broker import make as make_celery
+from shared.infra.celery_config import worker_config
+from shared.infra.celery_leases import install as install_leases
 
 SWEEP_TASK = "orrery.turns.sweep"
 WEBHOOK_TASK = "orrery.turns.webhook"

@@ -4,9 +4,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from shared.celery_leases import LEASE_SECONDS
+from shared.infra.celery_leases import LEASE_SECONDS
 from shared.config import Settings
-from shared.webhook_target import allow_private_from_env
+from shared.messages.webhook_target import allow_private_from_env
 
 
 @dataclass(frozen=True)

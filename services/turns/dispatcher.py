@@ -21,7 +21,7 @@ from kombu.exceptions import OperationalError
 from services.turns.celery_app import WEBHOOK_TASK, app as default_app
 from services.turns.context import TurnsContext, build
 from services.turns.projection import project
-from shared.celery_broker import watch as watch_broker
+from shared.infra.celery_broker import watch as watch_broker
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, linger_seconds, serve
 from shared.schemas.bus import MATCHES

@@ -13,7 +13,7 @@ import json
 import time
 import uuid
 
-from shared.notifications import SIGNATURE_HEADER, sign, webhook_secret  # noqa: F401
+from shared.messages.notifications import SIGNATURE_HEADER, sign, webhook_secret  # noqa: F401
 
 FEED_MAXLEN = 1000
 

@@ -1,6 +1,6 @@
 """The "your turn" projection: per player, the matches where they must act, by deadline.
 
-It is kept from the announcements alone (shared/announcements.py: who must act, each seat's
+It is kept from the announcements alone (shared/messages/announcements.py: who must act, each seat's
 deadline and the version its turn began), in the turns dispatcher's own process: no task,
 no log read. `entries` is the policy, pure: from an announcement, each human player's entry
 — must they act (their seat is to act, the match is active, no bot plays it for them), the
@@ -24,7 +24,7 @@ from typing import Optional
 import redis as redis_lib
 
 from services.turns import notify
-from shared.announcements import announcement
+from shared.messages.announcements import announcement
 from shared.eventlog.store import MatchNotFound
 from shared.games import clock as clocks
 
@@ -119,7 +119,7 @@ def _execute(redis, pipe, scripted: list, scripts: tuple) -> list:
     """Run `pipe`; when Redis lost the scripts, load them and run again only the script
     calls (`scripted`: (position, script, keys, args)), whose every call failed alike, so
     the other commands of the pipeline never run twice. (A Redis Cluster's pipelines,
-    shared/eventlog/cluster.py, load missing scripts on each master themselves.)"""
+    shared/infra/cluster_client.py, load missing scripts on each master themselves.)"""
     if not isinstance(pipe, redis_lib.client.Pipeline):
         return pipe.execute()
     replies = pipe.execute(raise_on_error=False)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from services.turns.projection import next_deadline
-from shared.announcements import announcement
+from shared.messages.announcements import announcement
 from shared.eventlog.store import MatchNotFound
 from shared.schemas.bus import COMMANDS, SYSTEM
 

@@ -15,12 +15,12 @@ from services.turns import notify, webhook_post
 from services.turns.celery_app import SWEEP_TASK, WEBHOOK_TASK, app
 from services.turns.context import TurnsContext, build
 from services.turns.sweep import sweep as run_sweep
-from shared.webhook_target import WebhookRefused
-from shared.webhook_target import resolve as resolve_target
+from shared.messages.webhook_target import WebhookRefused
+from shared.messages.webhook_target import resolve as resolve_target
 
 log = logging.getLogger("orrery.turns")
 # A retry waits in its worker until due; the worker renews its lease on it meanwhile
-# (shared/celery_leases.py), so a long countdown is not handed to another worker.
+# (shared/infra/celery_leases.py), so a long countdown is not handed to another worker.
 BACKOFF_CAP = 600
 
 

@@ -1,4 +1,4 @@
-"""One webhook POST to a checked destination (shared/webhook_target.py).
+"""One webhook POST to a checked destination (shared/messages/webhook_target.py).
 
 The connection goes to the address that was checked, not to the host name (which could
 resolve elsewhere the second time); https still verifies the certificate against the host
@@ -10,7 +10,7 @@ import http.client
 import socket
 import ssl
 
-from shared.webhook_target import Target
+from shared.messages.webhook_target import Target
 
 
 class _PinnedHTTPConnection(http.client.HTTPConnection):

@@ -31,8 +31,8 @@ from typing import Optional, Sequence
 
 import redis as redis_lib
 
-from shared.eventlog.cluster import replication
-from shared.eventlog.connect import is_cluster
+from shared.infra.cluster_client import replication
+from shared.infra.connect import is_cluster
 from shared.eventlog.keys import Keys
 
 # An entry pending this long with a consumer is taken over by another: consumers handle an

@@ -75,7 +75,7 @@ class Keys:
     def snapshot(self, match_id: str) -> str:
         return self._match(match_id, "snapshot")
 
-    # ---- multi-battle (services/match/wormholes.py) ----
+    # ---- multi-battle (services/match/wormholes/groups.py) ----
 
     def battle_group(self, group_id: str) -> str:
         """HASH game, tables (JSON: match ids by table), created_by, created_at."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from shared.eventlog.bus import MAXLEN
-from shared.eventlog.cluster import replication
+from shared.infra.cluster_client import replication
 from shared.eventlog.keys import Keys
 
 _SCRIPT = (Path(__file__).parent / "append.lua").read_text()

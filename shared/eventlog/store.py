@@ -7,7 +7,7 @@ from threading import Lock
 from typing import Optional
 
 from shared.eventlog.bus import Bus
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from shared.eventlog.keys import Keys
 from shared.eventlog.log import EventLog
 from shared.eventlog.snapshots import SnapshotStore

@@ -176,7 +176,7 @@ class Game:
     heuristic: Optional[Callable[[State, Seat], float]] = None
     sampler: Optional[Callable[[State, Seat, random.Random], State]] = None
     pass_command: Optional[Callable[[State, Seat], Optional[Command]]] = None
-    # Multi-battle (linked matches, services/match/wormholes.py): what a logged event sends
+    # Multi-battle (linked matches, services/match/wormholes/groups.py): what a logged event sends
     # to another match, if anything ({"table", ...}: its table in the group and the cargo),
     # and the events a transfer from another match causes here (raises IllegalCommand).
     departure: Optional[Callable[[Event], Optional[dict]]] = None

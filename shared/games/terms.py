@@ -26,7 +26,7 @@ def check_terms(engine: Game, seats: int, options: dict, clock: Optional[dict],
     """The options resolved (defaults filled in) when `engine` can be played by `seats`
     seats with `options` and `clock`; raise TermsRefused otherwise. A multi-battle table
     (option `multi_battle`) is made only with its linked tables, by a battle group
-    (`battle_group` True: services/match/wormholes.py)."""
+    (`battle_group` True: services/match/wormholes/groups.py)."""
     spec = engine.spec
     if not spec.min_players <= seats <= spec.max_players:
         players = (f"{spec.min_players}" if spec.min_players == spec.max_players

@@ -5,7 +5,7 @@ clock sweep), "matches" (a match was created or advanced), "rejections" (a bus c
 match service refused).
 
 An announcement also goes to "bot-matches" when a bot plays any seat of the match, and to
-"finished-matches" when the match is over (services/match/announce.py): the bot dispatcher
+"finished-matches" when the match is over (services/match/command_path/announce.py): the bot dispatcher
 and matchmaking read those, so an append that concerns neither wakes neither (issue 15).
 The copies are the same message, published with it in one round trip.
 """
@@ -48,7 +48,7 @@ class SystemCommandSchema(Schema):
 class TransferSchema(Schema):
     """What crosses a wormhole from one match (table) of a battle group to another: a
     faction's ships, energy and numbers of event cards and asteroids
-    (services/match/wormholes.py). The transfer id (the sender's match id and the
+    (services/match/wormholes/groups.py). The transfer id (the sender's match id and the
     departure's version) makes it arrive once."""
 
     transfer_id = fields.String(required=True, validate=validate.Length(1, 100))
@@ -77,7 +77,7 @@ class AnnouncedSeatSchema(Schema):
 
 class MatchAnnouncementSchema(Schema):
     """A match's log advanced (or began): who must act now, each seat's deadline and the
-    version its turn began, and whether it is over (built in shared/announcements.py)."""
+    version its turn began, and whether it is over (built in shared/messages/announcements.py)."""
 
     match_id = fields.String(required=True)
     game = fields.String(required=True)

@@ -16,8 +16,8 @@ from pathlib import Path
 import requests
 
 from shared.eventlog import EventLog, Keys
-from shared.eventlog.connect import connect
-from shared.redis_server import _free_port, start_private
+from shared.infra.connect import connect
+from shared.infra.redis_server import _free_port, start_private
 
 ROOT = Path(__file__).resolve().parents[2]
 _STARTED = re.compile(r"orrery: (\S+) started \(pid (\d+)\)")

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from services.match.commands import command_key
+from services.match.command_path.commands import command_key
 from tests.chaos.chaos import (Load, Player, bot_reply_time, deadline_time, kill_each_and_redis,
                                probe_time, ticket_time)
 from tests.chaos.stack import Stack

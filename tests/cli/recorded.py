@@ -1,6 +1,6 @@
 """Match logs as the match service records them, for any registered game: MatchCreated and
 the setup drawn from the match's seed, then random legal commands, each decided by the
-service's own decision function (services/match/decisions.py) from the match's seed, appended to a real Redis with its cause and schema
+service's own decision function (services/match/command_path/decisions.py) from the match's seed, appended to a real Redis with its cause and schema
 versions, and the seed kept in the match's meta hash, as the service keeps it. Some
 matches end by a resignation or an abort, so platform causes are recorded too.
 """
@@ -10,8 +10,8 @@ import functools
 import random
 import uuid
 
-from services.match import decisions
-from services.match.chance import SEED_FIELD, setup_rng
+from services.match.command_path import decisions
+from services.match.command_path.chance import SEED_FIELD, setup_rng
 from shared.eventlog import EventLog
 from shared.games.registry import games
 from shared.games.replay import fold, match_created, stamped
@@ -62,7 +62,7 @@ def recorded_lines(redis_url: str, name: str, seats: int, seed: int) -> tuple:
     play), each a JSON text, recorded under a namespace of its own and then deleted."""
     from services.match.export import is_over, ndjson, with_seed
     from shared.eventlog import Keys
-    from shared.eventlog.connect import connect
+    from shared.infra.connect import connect
     client = connect(redis_url)
     keys = Keys(f"test-recorded-{uuid.uuid4().hex[:12]}:")
     try:

@@ -223,8 +223,8 @@ def test_module_entry_point(redis_url, namespace, event_log):
 
 def test_redis_is_found_as_make_run_finds_it(orrery, event_log, redis_url, monkeypatch):
     """Without REDIS_URL the CLI takes the Redis answering on 127.0.0.1:6379, as `make run`
-    does (shared/redis_server.resolve; its other branches are tested there)."""
-    from shared.redis_server import DEFAULT_URL
+    does (shared/infra/redis_server.resolve; its other branches are tested there)."""
+    from shared.infra.redis_server import DEFAULT_URL
     if redis_url != DEFAULT_URL:
         pytest.skip("the test Redis is not the one on 127.0.0.1:6379")
     match_id, playout = _logged(event_log, "tictactoe", seed=3)

@@ -1,4 +1,4 @@
-"""Celery's broker with the services on a Redis Cluster (shared/celery_broker.py): by default
+"""Celery's broker with the services on a Redis Cluster (shared/infra/celery_broker.py): by default
 one slot of the cluster, its master found from REDIS_URL alone; with
 ORRERY_CELERY_BROKER_URL, a plain Redis of its own while everything else stays on the
 cluster. A real worker applies a finished match's result through that separate broker."""
@@ -14,10 +14,10 @@ import pytest
 
 from services.matchmaking.keys import MatchmakingKeys
 from services.matchmaking.tasks import APPLY_RESULT, make_celery
-from shared.celery_broker import TAG, broker_for
+from shared.infra.celery_broker import TAG, broker_for
 from shared.config import Settings
 from shared.eventlog import EventLog, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from tests.services.matchmaking.test_standings import ROOT, play_tictactoe
 
 

@@ -11,8 +11,8 @@ import uuid
 
 import pytest
 
-from shared.eventlog.connect import connect
-from shared.redis_server import _free_port
+from shared.infra.connect import connect
+from shared.infra.redis_server import _free_port
 from tests.chaos.stack import Player, Stack, wait_for
 
 pytestmark = pytest.mark.timeout(600)

@@ -17,12 +17,12 @@ import uuid
 import pytest
 import requests
 
-from services.match.commands import command_key
-from shared.celery_broker import TAG as CELERY_TAG
+from services.match.command_path.commands import command_key
+from shared.infra.celery_broker import TAG as CELERY_TAG
 from shared.eventlog import EventLog, Keys
-from shared.eventlog.connect import connect
-from shared.redis_cluster import cluster_ok
-from shared.redis_server import _free_port
+from shared.infra.connect import connect
+from shared.infra.redis_cluster import cluster_ok
+from shared.infra.redis_server import _free_port
 from tests.chaos.chaos import Load, bot_reply_time, deadline_time, ticket_time
 from tests.chaos.stack import Player, Stack, wait_for
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIGS = {"match": ("deploy/gunicorn.conf.py", "services.match.wsgi:app", "ORRERY_BIND"),
+CONFIGS = {"match": ("deploy/gunicorn.conf.py", "services.match.api.wsgi:app", "ORRERY_BIND"),
            "matchmaking": ("deploy/gunicorn_matchmaking.conf.py",
                            "services.matchmaking.wsgi:app", "ORRERY_MATCHMAKING_BIND")}
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import redis
 
-from shared.redis_server import redis_server_binary, start_private
+from shared.infra.redis_server import redis_server_binary, start_private
 
 
 def test_private_redis_starts_with_aof_and_stops(tmp_path: Path):
@@ -36,8 +36,8 @@ def test_a_redis_killed_9_keeps_every_acknowledged_append(tmp_path: Path):
     import signal
 
     from shared.eventlog import EventLog, Keys
-    from shared.eventlog.connect import connect
-    from shared.redis_server import _free_port
+    from shared.infra.connect import connect
+    from shared.infra.redis_server import _free_port
 
     port = _free_port()
     handle = start_private(tmp_path / "redis", port=port)

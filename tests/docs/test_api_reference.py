@@ -61,7 +61,7 @@ def test_every_field_of_the_platforms_bodies_is_in_the_reference(settings):
     services: tokens' `revoke_others`, the view's `invited`, clocks, vacations...) is named
     in docs/API.md. The games' own command schemas are each game's rulebook's, and
     flask-smorest's pagination header is not ours."""
-    from services.match.app import create_app as create_match
+    from services.match.api.app import create_app as create_match
     from services.matchmaking.app import create_app as create_matchmaking
     reference = REFERENCE.read_text()
     missing = []

@@ -14,7 +14,7 @@ from collections import defaultdict
 import pytest
 
 from shared.eventlog import Bus, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 
 pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
 

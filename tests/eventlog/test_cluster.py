@@ -8,9 +8,9 @@ from redis.crc import key_slot
 from redis.exceptions import RedisClusterException
 
 from shared.eventlog import Bus, Keys
-from shared.eventlog.cluster import Cluster
-from shared.eventlog.connect import connect
-from shared.redis_cluster import cluster_ok
+from shared.infra.cluster_client import Cluster
+from shared.infra.connect import connect
+from shared.infra.redis_cluster import cluster_ok
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import functools
 import pytest
 
 from shared.eventlog import EventLog, Keys
-from shared.eventlog.connect import connect
+from shared.infra.connect import connect
 from tests.eventlog.contract import EventLogContract
 
 pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)

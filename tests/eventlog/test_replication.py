@@ -1,4 +1,4 @@
-"""Writes that must survive a failover (shared/eventlog/cluster.py: Replication) wait for a
+"""Writes that must survive a failover (shared/infra/cluster_client.py: Replication) wait for a
 replica when their master has one, and do not wait when it has none: WAIT with no replica
 blocks for its whole timeout, which after a failover made every write to the promoted
 master take 2 s (CI, stop 21)."""
@@ -9,9 +9,9 @@ import uuid
 import pytest
 import redis
 
-from shared.eventlog.cluster import Replication, replica_count
-from shared.eventlog.connect import connect
-from shared.redis_cluster import start_cluster
+from shared.infra.cluster_client import Replication, replica_count
+from shared.infra.connect import connect
+from shared.infra.redis_cluster import start_cluster
 
 
 def _waits_on(client, node) -> int:

@@ -13,7 +13,7 @@ import random
 import pytest
 from schemathesis import checks
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from services.matchmaking.app import create_app as create_matchmaking_app
 from shared.config import Settings
 from tests.invitations import start_match

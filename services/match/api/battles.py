@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from services.match import context
 from services.match.schemas import BattleGroupSchema, CreateBattleGroupSchema
-from services.match.wormholes import create_group, group_view
+from services.match.wormholes.groups import create_group, group_view
 from shared.web.api import BEARER, OPTIONAL_BEARER, Blueprint
 from shared.web.auth import required_player
 

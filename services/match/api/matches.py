@@ -6,18 +6,19 @@ import re
 from flask import Response, request
 from marshmallow import ValidationError
 
-from services.match import context, wormhole_relay
+from services.match import context
+from services.match.wormholes import relay as wormhole_relay
 from services.match.api.streams import live_response
-from services.match.commands import known_match, submit, submit_reply
-from services.match.creation import create_match
-from services.match.live import stream
+from services.match.command_path.commands import known_match, submit, submit_reply
+from services.match.command_path.creation import create_match
+from services.match.api.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
 from services.match.redaction import redact_all
 from services.match.schemas import (CommandRequestSchema, CommandResponseSchema, CreatedSchema,
                                     CreateMatchSchema, EventsPageSchema, EventsQuerySchema,
                                     MAX_VERSION, LegalSchema, LiveQuerySchema, MatchViewSchema,
                                     ReplayQuerySchema, SeatQuerySchema, load_command)
-from services.match.seating import acting_seat, viewing_seat
+from services.match.command_path.seating import acting_seat, viewing_seat
 from shared.web.api import BEARER, OPTIONAL_BEARER, Blueprint
 from shared.web.auth import current_player, required_player
 from shared.web.errors import InvalidRequest

@@ -7,21 +7,22 @@ import time
 
 from flask import current_app, request
 
-from services.match import context, vacation
+from services.match import context
+from services.match.command_path import vacation
 from services.match.api.streams import live_response
-from services.match.live import player_feed
+from services.match.api.live import player_feed
 from services.match.queries import load_match
 from services.match.schemas import (MyMatchesQuerySchema, MyMatchesSchema,
                                     VacationRequestSchema, VacationSchema,
                                     WebhookRequestSchema, WebhookSchema)
-from shared import notifications
+from shared.messages import notifications
 from shared.games.clock import iso
 from services.match.api.players import blp
 from shared.web.api import BEARER
 from shared.web.auth import required_player
 from shared.web.errors import ApiError, InvalidRequest
-from shared.webhook_target import WebhookRefused
-from shared.webhook_target import resolve as resolve_target
+from shared.messages.webhook_target import WebhookRefused
+from shared.messages.webhook_target import resolve as resolve_target
 
 # The routes are the players resource's (/v1/players/me/...), on its blueprint.
 

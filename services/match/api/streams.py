@@ -7,9 +7,9 @@ from typing import Callable, Iterator
 from flask import Response, current_app, request
 
 from services.match import context
-from services.match.live import Limits
-from services.match.live_slots import LiveSlots
-from shared.eventlog.cluster import waiter as open_waiter
+from services.match.api.live import Limits
+from services.match.api.live_slots import LiveSlots
+from shared.infra.cluster_client import waiter as open_waiter
 from shared.web.auth import current_player
 
 SLOTS = "orrery.live"

@@ -2,7 +2,7 @@
 linked by wormholes.
 
 A multi-battle match is created with its table number and how many tables its group has
-(options set by the battle group, services/match/wormholes.py). The sector's Asteroid Cloud
+(options set by the battle group, services/match/wormholes/groups.py). The sector's Asteroid Cloud
 is flipped to its Wormhole side: a fleet entering it (a `jump`, paid like a move to the
 disk) leaves this match at once, with energy and event cards it carries, for the same
 faction at another table, with energy, event cards and loaded asteroids it carries. Here

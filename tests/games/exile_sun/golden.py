@@ -58,11 +58,11 @@ def digests(events: list) -> dict:
 def record(redis_url: str) -> list:
     """Play and log the match; returns its exported lines."""
     from services.bot.policies import greedy
-    from services.match import decisions
-    from services.match.chance import SEED_FIELD, setup_rng
+    from services.match.command_path import decisions
+    from services.match.command_path.chance import SEED_FIELD, setup_rng
     from services.match.export import ndjson, with_seed
     from shared.eventlog import EventLog, Keys
-    from shared.eventlog.connect import connect
+    from shared.infra.connect import connect
     from shared.games.exile_sun import GAME
     from shared.games.replay import fold, match_created, stamped
 

@@ -45,7 +45,7 @@ class Processes:
         return self.start(name, [sys.executable, "-m", "services.bot.dispatcher"])
 
     def match_consumer(self, name: str = "match-consumer") -> subprocess.Popen:
-        return self.start(name, [sys.executable, "-m", "services.match.consumer"])
+        return self.start(name, [sys.executable, "-m", "services.match.bus.consumer"])
 
     def log(self, name: str) -> str:
         path = self.logdir / f"{name}.log"

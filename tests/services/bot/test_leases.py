@@ -1,5 +1,5 @@
 """A task lost with its worker is taken up within seconds, and a task longer than the
-visibility timeout is not run twice while its worker lives (shared/celery_leases.py)."""
+visibility timeout is not run twice while its worker lives (shared/infra/celery_leases.py)."""
 from __future__ import annotations
 
 import re
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from services.bot.turns import command_id
-from services.match.commands import command_key
+from services.match.command_path.commands import command_key
 from tests.services.bot.test_system import (create_without_humans, match_app,  # noqa: F401
                                             wait_until)
 

@@ -7,7 +7,7 @@ import pytest
 from services.bot.dispatcher import GROUP as DISPATCHER_GROUP
 from services.bot.refusals import MAX_ATTEMPTS, next_attempt
 from services.bot.turns import command_id
-from services.match.commands import command_key
+from services.match.command_path.commands import command_key
 from shared.schemas.bus import BOT_MATCHES, COMMANDS, REJECTIONS
 from tests.services.bot.test_system import (bus_messages, create_without_humans, match_app,  # noqa: F401
                                             wait_until)

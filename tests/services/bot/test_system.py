@@ -16,10 +16,10 @@ import pytest
 
 from services.bot.dispatcher import GROUP as DISPATCHER_GROUP
 from services.bot.turns import command_id
-from services.match.announce import announce
-from services.match.app import create_app
-from services.match.chance import SEED_FIELD, setup_rng
-from services.match.commands import command_key
+from services.match.command_path.announce import announce
+from services.match.api.app import create_app
+from services.match.command_path.chance import SEED_FIELD, setup_rng
+from services.match.command_path.commands import command_key
 from shared.games.registry import get_game
 from shared.games.replay import match_created
 from shared.schemas.bus import BOT_MATCHES, COMMANDS, MATCHES, REJECTIONS
@@ -55,7 +55,7 @@ def stack(processes):
 
 
 def create_without_humans(ctx, game_name: str, seats: list, seed: int) -> str:
-    """A match whose every seat is a bot, created as services.match.creation does it."""
+    """A match whose every seat is a bot, created as services.match.command_path.creation does it."""
     game = get_game(game_name)
     match_id = uuid.uuid4().hex
     ctx.redis.hset(ctx.keys.meta(match_id), mapping={SEED_FIELD: seed})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from tests.invitations import start_match
 
 

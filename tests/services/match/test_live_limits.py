@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from services.match.api.streams import WAITER_NAME
-from services.match.app import create_app
+from services.match.api.app import create_app
 from tests.services.match.conftest import Player, new_match
 
 

@@ -2,7 +2,7 @@
 import json
 import threading
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from shared.schemas.bus import BOT_MATCHES, FINISHED_MATCHES, MATCHES
 
 from .conftest import Player, mark, new_match

@@ -7,8 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from services.match.consumer import GROUP, Consumer, handle
-from services.match.formed import creator
+from services.match.bus.consumer import GROUP, Consumer, handle
+from services.match.bus.formed import creator
 from shared.schemas.bus import COMMANDS, MATCHES, REJECTIONS
 from shared.schemas.matchmaking import FORMED, FORMED_RESULTS
 
@@ -71,7 +71,7 @@ def test_handle_returns_none_for_an_applied_command(ctx, ttt):
 def test_the_consumer_runs_as_a_process_and_stops_on_sigterm(settings, ctx, ttt):
     env = {**os.environ, "REDIS_URL": settings.redis_url, "ORRERY_NAMESPACE": settings.namespace,
            "ORRERY_SECRET": settings.secret, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "services.match.consumer"], cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "services.match.bus.consumer"], cwd=ROOT,
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         ctx.bus.publish(COMMANDS, _command(ttt, 0, 4, "p-1"), key=ttt)

@@ -141,7 +141,7 @@ def test_a_malformed_creation_is_invalid_request(client, ana, bad):
 
 
 def test_a_service_creates_a_match_once_under_its_own_id(ctx, ana):
-    from services.match.creation import create_match
+    from services.match.command_path.creation import create_match
     request = {"game": "tictactoe", "seats": [{"player_id": ana.player_id}, {"bot": "random"}],
                "options": {}, "clock": None}
     first = create_match(ctx, None, request, match_id="a" * 32, provenance={"ticket": "t1"})

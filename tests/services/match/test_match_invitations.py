@@ -1,5 +1,5 @@
 """Invitations (API.md, "Matches"): seating another player never starts a match for them."""
-from services.match import creation
+from services.match.command_path import creation
 
 from .conftest import Player, mark, new_match
 

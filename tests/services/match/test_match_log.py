@@ -8,7 +8,7 @@ import json
 import time
 
 from services.cli import main as orrery, parse_ndjson
-from services.match.commands import submit_system
+from services.match.command_path.commands import submit_system
 from services.match.verify import verify
 from tests.services.match.conftest import mark, new_match
 

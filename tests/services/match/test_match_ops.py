@@ -3,7 +3,7 @@ import dataclasses
 import runpy
 from pathlib import Path
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 
 from .conftest import mark
 

@@ -4,7 +4,7 @@ import time
 import pytest
 from itsdangerous import URLSafeSerializer
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from services.matchmaking.app import create_app as create_matchmaking_app
 from shared.config import Settings
 from shared.games import bot_levels

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from services.match.commands import submit_system
-from services.match.formed import creator, handle_formed
+from services.match.command_path.commands import submit_system
+from services.match.bus.formed import creator, handle_formed
 from shared.games import bot_levels
 from shared.games.clock import DAY
 from shared.schemas.bus import MATCHES

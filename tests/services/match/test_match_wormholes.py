@@ -8,8 +8,8 @@ import json
 import pytest
 
 from services.cli import main as orrery
-from services.match.consumer import Consumer, handle
-from services.match.wormhole_relay import relay
+from services.match.bus.consumer import Consumer, handle
+from services.match.wormholes.relay import relay
 from shared.schemas.bus import COMMANDS, REJECTIONS
 from tests.services.match.conftest import Player
 from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, jump,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-STATIC = Path(__file__).resolve().parents[3] / "services" / "match" / "static"
+STATIC = Path(__file__).resolve().parents[3] / "services" / "match" / "web" / "static"
 
 
 def test_the_page_is_served_at_the_root(client):

@@ -7,8 +7,8 @@ before acknowledging it. Another consumer process takes over (the sweep, and cla
 the dead one held); the receiving log ends with exactly one arrival, and both logs verify
 on their own.
 
-The consumer processes are real (`python -m services.match.consumer`); ORRERY_PAUSE_AT
-(shared/faults.py) stops the doomed one exactly at the step, and the test kills it there."""
+The consumer processes are real (`python -m services.match.bus.consumer`); ORRERY_PAUSE_AT
+(shared/infra/faults.py) stops the doomed one exactly at the step, and the test kills it there."""
 from __future__ import annotations
 
 import json
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from services.cli import main as orrery
-from services.match.consumer import GROUP
+from services.match.bus.consumer import GROUP
 from shared.schemas.bus import COMMANDS
 from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, sent_arrivals,
                                                   to_movement)
@@ -41,7 +41,7 @@ def consumers(settings, tmp_path):
                "PYTHONPATH": str(ROOT), "ORRERY_PAUSE_AT": pause_at,
                "ORRERY_PAUSE_FILE": str(tmp_path / f"{name}.paused")}
         log = open(tmp_path / f"{name}.log", "wb")
-        process = subprocess.Popen([sys.executable, "-m", "services.match.consumer"],
+        process = subprocess.Popen([sys.executable, "-m", "services.match.bus.consumer"],
                                    cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
         started.append(process)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from services.match.app import create_app as create_match_app
-from services.match.formed import FormedConsumer
+from services.match.api.app import create_app as create_match_app
+from services.match.bus.formed import FormedConsumer
 from services.matchmaking.consumer import Dispatcher
 from services.matchmaking.loop import PairingLoop
 from services.matchmaking.tasks import make_celery

@@ -5,8 +5,8 @@ The pairing loop, the dispatcher and the match service's formed-group consumer a
 objects, driven a step at a time in-process, on a real Redis."""
 import time
 
-from services.match.app import create_app as create_match_app
-from services.match.formed import FormedConsumer
+from services.match.api.app import create_app as create_match_app
+from services.match.bus.formed import FormedConsumer
 from services.matchmaking.consumer import Dispatcher
 from services.matchmaking.loop import PairingLoop
 from services.matchmaking.tasks import make_celery

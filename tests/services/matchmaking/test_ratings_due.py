@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from services.match.app import create_app as create_match_app
+from services.match.api.app import create_app as create_match_app
 from services.matchmaking.consumer import Dispatcher
 from services.matchmaking.tasks import make_celery
 from tests.invitations import start_match

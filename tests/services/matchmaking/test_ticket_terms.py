@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from services.match.app import create_app as create_match_app
+from services.match.api.app import create_app as create_match_app
 from shared.games import bot_levels
 from shared.schemas.matchmaking import FORMED
 from tests.services.match.conftest import Player

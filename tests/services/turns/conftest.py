@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from tests.services.bot.conftest import Processes
 
 

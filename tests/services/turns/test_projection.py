@@ -9,7 +9,7 @@ import pytest
 from services.turns.config import TurnsSettings
 from services.turns.context import build
 from services.turns.projection import project
-from shared.announcements import announcement
+from shared.messages.announcements import announcement
 from shared.schemas.bus import MatchAnnouncementSchema
 from tests.invitations import start_match
 from tests.services.turns.conftest import Player
@@ -103,7 +103,7 @@ def test_scripts_redis_lost_are_loaded_again_and_only_their_calls_rerun(match_ap
     answers NOSCRIPT (it restarted and lost them; here: hashes it never saw), they are
     loaded again and only the failed calls run again: the feed note is written once."""
     from services.turns.projection import _scripts
-    from shared.eventlog.connect import is_cluster
+    from shared.infra.connect import is_cluster
     if is_cluster(turns_ctx.redis):
         pytest.skip("a cluster's pipelines load scripts on each master themselves")
     _, client, ctx = match_app

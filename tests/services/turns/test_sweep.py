@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from services.match.consumer import handle
+from services.match.bus.consumer import handle
 from services.turns.config import TurnsSettings
 from services.turns.context import build
 from services.turns.sweep import sweep

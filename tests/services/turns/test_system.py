@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from shared.notifications import SIGNATURE_HEADER, verify
+from shared.messages.notifications import SIGNATURE_HEADER, verify
 from tests.services.bot.conftest import ROOT
 from tests.services.bot.test_system import wait_until
 from tests.invitations import start_match

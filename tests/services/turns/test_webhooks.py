@@ -8,11 +8,11 @@ import threading
 
 import pytest
 
-from services.match.app import create_app
+from services.match.api.app import create_app
 from services.turns import tasks
 from services.turns.config import TurnsSettings
 from services.turns.context import build
-from shared.webhook_target import WebhookRefused, is_public, resolve
+from shared.messages.webhook_target import WebhookRefused, is_public, resolve
 from tests.services.match.conftest import Player
 
 INWARD = ["http://127.0.0.1:9/hook", "http://localhost/hook", "http://[::1]/hook",

@@ -17,7 +17,7 @@ RESTORE_MUTEX_SECONDS = 5
 
 def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
     """Redis transport options: keys under `keyprefix` (the namespace, and on a Redis
-    Cluster the broker's slot tag: shared/celery_broker.py), and redelivery soon after the
+    Cluster the broker's slot tag: shared/infra/celery_broker.py), and redelivery soon after the
     timeout."""
     return {"global_keyprefix": keyprefix, "visibility_timeout": visibility_timeout,
             "unacked_restore_interval": max(1, min(MAX_RESTORE_INTERVAL,

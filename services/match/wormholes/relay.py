@@ -1,4 +1,4 @@
-"""Multi-battle, step 2 (services/match/wormholes.py tells the whole crossing): departures
+"""Multi-battle, step 2 (services/match/wormholes/groups.py tells the whole crossing): departures
 from a table's log to the bus, as arrival commands for the receiving tables.
 
 The log is the outbox: `relay` reads a table's events after its cursor (the `relayed`
@@ -22,7 +22,7 @@ import time
 import redis as redis_lib
 
 from shared.eventlog.store import MatchNotFound
-from shared.faults import pause_point
+from shared.infra.faults import pause_point
 from shared.games.registry import get_game
 from shared.schemas.bus import COMMANDS, SYSTEM
 from shared.web.errors import IllegalCommand

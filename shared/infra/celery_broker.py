@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import redis as redis_lib
 
-from shared.eventlog.connect import connect, is_cluster_url
+from shared.infra.connect import connect, is_cluster_url
 
 log = logging.getLogger(__name__)
 

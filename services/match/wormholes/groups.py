@@ -11,13 +11,13 @@ whose departures the sweep still relays.
 A fleet crosses in three steps, each repeated, never skipped, by a crash:
 
 1. A seat's `jump` appends FleetDeparted to the sender's log (the ordinary command path).
-2. The relay (services/match/wormhole_relay.py) reads the sender's log after its cursor
+2. The relay (services/match/wormholes/relay.py) reads the sender's log after its cursor
    and publishes each departure on topic "commands" as the system command
    "wormhole_arrival" for the receiving match, whose command id is the transfer id (the
    sender's match id and the departure's version); only then does it move the cursor. The
    process that appended a departure relays at once; for a process that died between its
    append and that, the match consumer sweeps the active tables every second.
-3. The match consumer (services/match/consumer.py) submits it on the receiver's command
+3. The match consumer (services/match/bus/consumer.py) submits it on the receiver's command
    path like any system command, and acknowledges it only after the append. A departure
    published twice, or delivered again after a consumer died, meets its command id in the
    receiver's append script and appends nothing (and the engine refuses a transfer that
@@ -36,7 +36,7 @@ import time
 import uuid
 
 from services.match.context import MatchContext
-from services.match.creation import create_match
+from services.match.command_path.creation import create_match
 from shared.eventlog.keys import MATCH_ID
 from shared.eventlog.store import MatchNotFound
 from shared.games.registry import UnknownGame, get_game

@@ -1,4 +1,4 @@
-"""The browser client: static files under services/match/static, served at `/`.
+"""The browser client: static files under services/match/web/static, served at `/`.
 
 Plain HTML, CSS and JavaScript ES modules, so there is no build step and what is in the
 repository is exactly what the browser runs. `/config.json` tells the page what it cannot

@@ -1,6 +1,6 @@
 """Creating a match: check the request against the game, draw its setup, write version 1..n.
 
-A player who seats other players invites them (services/match/invitations.py): the match is
+A player who seats other players invites them (services/match/command_path/invitations.py): the match is
 written as MatchCreated alone, status "invited", and its setup is drawn and appended when
 the last of them accepts. Matches made by a service (matchmaking) need no invitation.
 """
@@ -10,10 +10,10 @@ import time
 import uuid
 from typing import Optional
 
-from services.match.announce import announce
-from services.match.chance import setup_rng
+from services.match.command_path.announce import announce
+from services.match.command_path.chance import setup_rng
 from services.match.context import MatchContext
-from services.match.decisions import setup_cause
+from services.match.command_path.decisions import setup_cause
 from services.match.metrics import APPENDS_BY
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import bot_levels
@@ -34,7 +34,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     request creates nothing twice — and their `provenance`, kept in MatchCreated's data
     under "matchmaking" (where ratings look for a ranked mode). A player `caller` invites
     every other player seated. `battle_group`: the match is a table of a battle group
-    (services/match/wormholes.py), the only way a multi-battle match is made; the caller
+    (services/match/wormholes/groups.py), the only way a multi-battle match is made; the caller
     need not sit at every table (a faction's players differ by table: teammates), and at a
     table without them every player seated is invited.
     """

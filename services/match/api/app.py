@@ -6,12 +6,13 @@ from typing import Optional
 
 from flask import Flask
 
-from services.match import context, metrics, webclient
+from services.match import context, metrics
+from services.match.web import client as webclient
 from services.match.api import battles, games, matches, me, players, streams  # noqa: F401 (me: routes on players)
 from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
-from shared.webhook_target import allow_private_from_env
+from shared.messages.webhook_target import allow_private_from_env
 from shared.web import api, ops, ratelimit
 from shared.web.auth import checked_secret
 from shared.web import metrics as web_metrics
@@ -25,7 +26,7 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     app.config.update(
         SSE_MAX_SECONDS=float(os.environ.get("ORRERY_SSE_MAX_SECONDS", "300")),
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("ORRERY_SSE_HEARTBEAT_SECONDS", "15")),
-        # Live streams are bounded (services/match/live_slots.py): a stream with nothing to
+        # Live streams are bounded (services/match/api/live_slots.py): a stream with nothing to
         # send for SSE_IDLE_SECONDS ends (the client reconnects with Last-Event-ID).
         SSE_IDLE_SECONDS=float(os.environ.get("ORRERY_SSE_IDLE_SECONDS", "120")),
         LIVE_PER_CLIENT=int(os.environ.get("ORRERY_LIVE_PER_CLIENT", "20")),

@@ -5,7 +5,7 @@
 for the match, and return the answer to publish. The match id comes from matchmaking, so a
 redelivered group finds its match already made instead of making a second one.
 `subscription` is the effect around it, read by the match service's consumer process
-(services/match/consumer.py); `FormedConsumer` reads it alone.
+(services/match/bus/consumer.py); `FormedConsumer` reads it alone.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from marshmallow import ValidationError
 
-from services.match import creation
+from services.match.command_path import creation
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription
 from shared.schemas.matchmaking import (
@@ -74,7 +74,7 @@ def handle_formed(message: dict, *, create_match: Callable[[dict], str],
 
 
 def creator(ctx) -> Callable[[dict], str]:
-    """`create_match` over the match service's creation path (services/match/creation.py).
+    """`create_match` over the match service's creation path (services/match/command_path/creation.py).
 
     Matchmaking, not a player, creates the match (caller None), so a group of bots only is
     served too; the group's match id makes a repeated or concurrent delivery a no-op."""

@@ -9,7 +9,7 @@ announcement goes with its append, in the append script's round trip, on one Red
 """
 from __future__ import annotations
 
-from shared.announcements import announcement
+from shared.messages.announcements import announcement
 from shared.eventlog import Bus
 from shared.eventlog.bus import Outgoing
 from shared.games.replay import MatchState

@@ -14,7 +14,7 @@ import math
 import time
 from datetime import datetime, timezone
 
-from services.match.commands import submit_system
+from services.match.command_path.commands import submit_system
 from services.match.queries import load_match
 from shared.games.clock import DAY, iso
 from shared.web.errors import ApiError

@@ -31,7 +31,7 @@ import time
 import redis as redis_lib
 from celery.signals import beat_init, worker_ready
 
-from shared.celery_broker import watch as watch_broker
+from shared.infra.celery_broker import watch as watch_broker
 
 log = logging.getLogger(__name__)
 

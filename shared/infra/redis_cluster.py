@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from shared.redis_server import redis_server_binary
+from shared.infra.redis_server import redis_server_binary
 
 NODE_TIMEOUT_MS = 1000  # a master silent this long is failed over to its replica
 

@@ -1,9 +1,9 @@
 """The bus consumer: commands from the "commands" topic go down the same command path (seat
 commands through `submit`; the platform's own, marked source "system", e.g. a timeout from
 the clock sweep, through `submit_system`, which checks them against the log), and
-groups formed by matchmaking (the "formed" topic) become matches (services/match/formed.py).
+groups formed by matchmaking (the "formed" topic) become matches (services/match/bus/formed.py).
 
-Run with `python -m services.match.consumer`. Every delivery is acknowledged once handled:
+Run with `python -m services.match.bus.consumer`. Every delivery is acknowledged once handled:
 an applied command, a repeat (the command id makes redelivery harmless), and a refused or
 malformed one alike — refusals are published on "rejections" so the sender can learn why.
 A Redis outage leaves the delivery pending, to be claimed again later.
@@ -16,15 +16,16 @@ from typing import Optional
 from marshmallow import ValidationError
 
 from services.match import context as context_module
-from services.match import formed, wormhole_relay
-from services.match.commands import submit, submit_system
+from services.match.bus import formed
+from services.match.wormholes import relay as wormhole_relay
+from services.match.command_path.commands import submit, submit_system
 from services.match.context import MatchContext
 from services.match.queries import load_match
 from services.match.schemas import load_command
 from shared.config import Settings
 from shared.eventlog import Delivery
 from shared.eventlog.consumer import BusConsumer, Subscription, serve
-from shared.faults import pause_point
+from shared.infra.faults import pause_point
 from shared.schemas.bus import (COMMANDS, REJECTIONS, SYSTEM, BusCommandSchema,
                                 RejectionSchema, SystemCommandSchema)
 from shared.web.errors import ApiError
@@ -62,7 +63,7 @@ def handle_system(ctx: MatchContext, message: dict) -> Optional[dict]:
     try:
         request = _SYSTEM.load(message)
         load_match(ctx, request["match_id"])
-        point = f"commands:{request['command'].get('type')}"  # crash tests (shared/faults.py)
+        point = f"commands:{request['command'].get('type')}"  # crash tests (shared/infra/faults.py)
         pause_point(f"{point}:before-apply")
         submit_system(ctx, request["match_id"], request["command"], request["command_id"])
         pause_point(f"{point}:applied")
@@ -109,9 +110,9 @@ def _reject(ctx: MatchContext, delivery: Delivery, rejection: Optional[dict]) ->
 
 class Consumer(BusConsumer):
     """The match service's consumer process: bus commands, groups formed by matchmaking
-    (services/match/formed.py), read in the match service's consumer group, and the
+    (services/match/bus/formed.py), read in the match service's consumer group, and the
     sweep that relays multi-battle departures a dead process left on its log only
-    (services/match/wormhole_relay.py; their arrivals are system commands)."""
+    (services/match/wormholes/relay.py; their arrivals are system commands)."""
 
     def __init__(self, ctx: MatchContext, name: Optional[str] = None):
         super().__init__(ctx.bus, [commands(ctx), formed.subscription(ctx)], name=name)

@@ -1,7 +1,7 @@
 """The one command path: HTTP and the bus consumer both submit commands through `submit`,
 and the platform's own commands (timeouts, vacations) through `submit_system`.
 
-Load the match, check the expected version and the turn, decide (services/match/decisions.py:
+Load the match, check the expected version and the turn, decide (services/match/command_path/decisions.py:
 platform commands first, then the engine), append at the version decided on (the append
 script is the one place concurrency and command ids are settled) with each event's schema
 version and the batch's cause (the command and seat, the system command or the invitation
@@ -14,7 +14,7 @@ one this process folded last; a cached state that is behind costs a catch-up rea
 a Redis Cluster the announcement is a second round trip). The new state is folded from
 the events as they will be logged before they are written, so that the append script can
 add their announcement to the bus with them. The seed is kept in-process
-(services/match/chance.py) and the appended events are not read back.
+(services/match/command_path/chance.py) and the appended events are not read back.
 """
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from services.match import decisions, wormhole_relay
-from services.match import announce as announcing
-from services.match.announce import announce
+from services.match.command_path import decisions
+from services.match.wormholes import relay as wormhole_relay
+from services.match.command_path import announce as announcing
+from services.match.command_path.announce import announce
 from services.match.context import MatchContext
 from services.match.metrics import (APPENDS_BY, COMMAND_SECONDS, COMMANDS_BY,
                                     CONFLICTS_BY, DUPLICATES)
@@ -87,7 +88,7 @@ def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: s
 def submit_reply(ctx: MatchContext, match_id: str, answer: str, player_id: str,
                  state: Optional[MatchState] = None) -> CommandResult:
     """Apply a player's answer ("accept" or "decline") to an invitation
-    (services/match/invitations.py), decided on the match as it is, again if another
+    (services/match/command_path/invitations.py), decided on the match as it is, again if another
     answer was appended first."""
     return _timed(ctx, match_id, None, None, decisions.reply_cause(answer, player_id),
                   "http", state)

@@ -13,12 +13,12 @@ from redis.backoff import ExponentialBackoff
 from redis.cluster import RedisCluster
 from redis.retry import Retry
 
-from shared.eventlog.cluster import Cluster
+from shared.infra.cluster_client import Cluster
 
 log = logging.getLogger(__name__)
 
 # A failover takes the node timeout plus an election (about 2-3 s here, see
-# shared/redis_cluster.py); a command that meets a dead master retries that long, with the
+# shared/infra/redis_cluster.py); a command that meets a dead master retries that long, with the
 # slot map refreshed between tries, before the error reaches the caller.
 FAILOVER_RETRIES = 12
 FAILOVER_BACKOFF = ExponentialBackoff(cap=1.0, base=0.05)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Optional
 
-from services.match import invitations, platform_commands
-from services.match.chance import decision_rng, setup_rng
+from services.match.command_path import invitations, platform_commands
+from services.match.command_path.chance import decision_rng, setup_rng
 from shared.games import api as engine_api
 from shared.games import platform
 from shared.games.replay import MatchState

@@ -9,7 +9,7 @@ Seat commands, accepted for every game (services/match/schemas.py checks their s
 System commands, from the clock sweep on the bus (shared/schemas/bus.py SystemCommandSchema):
     {"type": "time_out", "seat", "version"}        the seat's deadline passed at `version`
     {"type": "vacation_start", "player_id", "until"}, {"type": "vacation_end", "player_id"}
-and from the wormhole arrivals consumer (services/match/wormholes.py):
+and from the wormhole arrivals consumer (services/match/wormholes/groups.py):
     {"type": "wormhole_arrival", <TransferSchema>} a fleet from a linked match (multi-battle)
 
 Each returns the platform events to append (shared/games/platform.py folds them) or raises

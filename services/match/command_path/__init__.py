@@ -1,0 +1,1 @@
+"""The command path: load, decide, append, announce; match creation, seating, invitations and platform commands."""

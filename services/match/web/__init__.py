@@ -1,0 +1,1 @@
+"""The browser client: its static files and the blueprint that serves them."""

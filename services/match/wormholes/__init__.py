@@ -1,0 +1,1 @@
+"""Multi-battle: battle groups of linked tables and the relay that carries fleets between their logs."""

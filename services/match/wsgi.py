@@ -1,5 +1,0 @@
-"""The WSGI entry point: `gunicorn -c deploy/gunicorn.conf.py services.match.wsgi:app`."""
-from services.match.app import create_app
-from shared.config import Settings
-
-app = create_app(Settings.from_env())

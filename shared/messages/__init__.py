@@ -1,0 +1,1 @@
+"""Domain messages between services: match announcements, turn notifications, webhook targets."""
