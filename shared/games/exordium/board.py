@@ -6,7 +6,7 @@ CELLS = tuple(f"{col}{row}" for row in ROWS for col in COLUMNS)
 ARTIFACT = "c3"
 # Set up: 24 Terrain cards fill every space but the Artifact's.
 TERRAIN_CELLS = tuple(cell for cell in CELLS if cell != ARTIFACT)
-DIRECTIONS = ((1, 0), (0, 1))  # a "straight line" is horizontal or vertical (GAMES.md)
+DIRECTIONS = ((1, 0), (0, 1))  # a "straight line" is horizontal or vertical (RULES_NOTES.md)
 
 
 def coords(cell):

@@ -1,4 +1,4 @@
-"""Exordium's components. AUTHORED where the rulebook gives no picture (GAMES.md, Exordium).
+"""Exordium's components. AUTHORED where the rulebook gives no picture (RULES_NOTES.md).
 
 Every value below marked AUTHORED was designed by us within the numbers the text states;
 the rest is quoted from the rulebook. RULES_NOTES.md lists each one.

@@ -2,7 +2,7 @@
 
 Nothing is hidden from one player and shown to the other: the Resource side of a Terrain card
 is unknown to both until extracted, and both decks are face down below their public top card
-(GAMES.md, Exordium). So every seat and spectators get the same projection.
+(RULES_NOTES.md, "Hidden information"). So every seat and spectators get the same projection.
 """
 from shared.games.exordium.board import ARTIFACT, CELLS
 from shared.games.exordium.components import ACTION_CARD_NAMES

@@ -1,4 +1,4 @@
-"""Hidden information: unextracted colours and deck order below the top (GAMES.md, Exordium)."""
+"""Hidden information: unextracted colours and deck order below the top (RULES_NOTES.md)."""
 import json
 import random
 from dataclasses import replace

@@ -36,7 +36,7 @@ def test_rulebook_outpost_scoring_example():
 
 
 def test_a_straight_line_is_horizontal_or_vertical_not_diagonal():
-    """SCORING: straight line of Outposts (GAMES.md: a horizontal or vertical run)."""
+    """SCORING: straight line of Outposts (our reading: a horizontal or vertical run)."""
     assert outpost_points(("a1", "b2", "c3", "d4")) == 1 * 3
     assert outpost_points(("b1", "b2", "b3", "d5")) == 3 * 1
 
