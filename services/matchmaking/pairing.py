@@ -4,7 +4,9 @@ How a pass works (STYLE #12: pure policy, one named function per term):
 - Each ticket accepts opponents whose rating is within its *window*, which starts narrow
   and widens with the ticket's waiting time (`window`), more for uncertain ratings.
 - A group forms only if every member accepts every other (`mutually_acceptable`), all have
-  the same game options, and no player appears twice.
+  the same game options, every member accepts one clock in common (`agreed_clock`: a
+  ticket's own clock or one it declared it also accepts; the group plays it, bots
+  included), and no player appears twice.
 - Seeds are taken longest-waiting first; each seed gets the acceptable group of nearby
   tickets (in rating order) of least `cost`: the rating spread, plus a soft penalty for
   mixing reliable and unreliable players (`reliability_gap`).
@@ -17,6 +19,7 @@ O(n log n): 10,000 tickets take a few tens of milliseconds (bench/matchmaking_pa
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
@@ -33,6 +36,11 @@ EXTRA_CANDIDATES = 2         # free tickets looked at beyond the nearest on each
 BOT = bot_levels.SEARCHING_BOT
 
 
+def clock_key(clock) -> str:
+    """Equal for equal clocks, whatever their order: the text pairing compares."""
+    return json.dumps(clock, sort_keys=True, separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class Ticket:
     """What pairing needs of a waiting ticket."""
@@ -46,6 +54,7 @@ class Ticket:
     allow_bots: bool = False
     reliability: float = 1.0      # 0 (always abandons) .. 1 (always finishes)
     options_key: str = ""         # tickets with different game options never meet
+    clocks: tuple = ("null",)     # the clocks it accepts (clock_key): its own first
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,8 @@ class Group:
 
     ticket_ids: tuple
     bots: tuple = ()              # one level per bot seat
+    clock: Optional[str] = None   # the clock every member accepts (clock_key); None: the
+                                  # ticket's own (a lone ticket that names no clocks)
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,18 @@ def mutually_acceptable(ratings: Sequence[float], windows: Sequence[float]) -> b
     return all(max(r - low, high - r) <= w for r, w in zip(ratings, windows))
 
 
+def agreed_clock(accepted: Sequence[Sequence[str]]) -> Optional[str]:
+    """The clock a group plays: one every member accepts (`accepted`: each member's clocks,
+    its own first, longest-waiting member first), else None. Among those, the one most
+    members asked for as their own, then the earliest in the longest-waiting member's list."""
+    common = set(accepted[0]).intersection(*accepted[1:])
+    if not common:
+        return None
+    own = [clocks[0] for clocks in accepted]
+    order = {clock: rank for rank, clock in enumerate(accepted[0])}
+    return min(common, key=lambda clock: (-own.count(clock), order[clock]))
+
+
 def bot_level(rating: float) -> int:
     """The bot level whose strength is nearest `rating` (only levels that exist)."""
     return bot_levels.level_near(rating)
@@ -117,6 +140,7 @@ class _Pass:
         self.prev = list(range(-1, n - 1))
         self.next = list(range(1, n + 1))
         self.free = [True] * n
+        self.clocks = [frozenset(t.clocks) for t in self.tickets]
 
     def run(self) -> Pass:
         order = sorted(range(len(self.tickets)),
@@ -144,7 +168,8 @@ class _Pass:
 
     def _compatible(self, seed: int, other: int) -> bool:
         a, b = self.tickets[seed], self.tickets[other]
-        return a.options_key == b.options_key and a.player_id != b.player_id
+        return (a.options_key == b.options_key and a.player_id != b.player_id
+                and not self.clocks[seed].isdisjoint(self.clocks[other]))
 
     def _neighbours(self, seed: int, step: list, limit: int, only_bots: bool) -> list:
         """Up to `limit` free, compatible tickets in one direction within the seed's window."""
@@ -206,6 +231,8 @@ class _Pass:
     def _acceptable(self, members: list) -> bool:
         if len({self.tickets[i].player_id for i in members}) < len(members):
             return False
+        if frozenset.intersection(*(self.clocks[i] for i in members)) == frozenset():
+            return False
         return mutually_acceptable([self.ratings[i] for i in members],
                                    [self.windows[i] for i in members])
 
@@ -228,7 +255,7 @@ class _Pass:
         for i in members:
             self._remove(i)
         return Group(ticket_ids=tuple(self.tickets[i].ticket_id for i in longest_first),
-                     bots=bots)
+                     bots=bots, clock=agreed_clock([tickets[i].clocks for i in longest_first]))
 
     def _remove(self, i: int) -> None:
         self.free[i] = False

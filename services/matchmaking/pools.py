@@ -201,7 +201,11 @@ def formed_message(pool: str, records: list, group: Group, now: float,
                    ratings: Optional[dict] = None) -> dict:
     """The "formed" bus message for a group (seats in ticket order; the match service
     shuffles them), each player's seat with the rating it was paired at when known."""
-    first = records[0]  # the longest-waiting ticket's clock and options
+    first = records[0]  # the longest-waiting ticket's game and options (all alike)
+    # The clock every member accepts (pairing's `agreed_clock`): never one imposed by the
+    # longest-waiting ticket. A lone ticket completed with bots that named no clocks plays
+    # its own.
+    clock = first.clock if group.clock is None else json.loads(group.clock)
     ratings = ratings or {}
     seats = [{"ticket_id": r.ticket_id, "player_id": r.player_id,
               "rating": ratings.get(r.ticket_id)} for r in records]
@@ -209,7 +213,7 @@ def formed_message(pool: str, records: list, group: Group, now: float,
     return FormedGroupSchema().dump({
         "group_id": uuid.uuid4().hex, "match_id": uuid.uuid4().hex, "pool": pool,
         "game": first.game, "mode": first.mode, "options": first.options,
-        "clock": first.clock, "seats": seats, "formed_at": now})
+        "clock": clock, "seats": seats, "formed_at": now})
 
 
 def _text(value):

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from services.matchmaking.tickets import clock_class
 from shared.games.registry import games
 from shared.schemas.clock import ClockSchema
 from shared.schemas.matchmaking import MODES
 from shared.schemas.query import QueryInteger
 
 MAX_WAIT_SECONDS = 30 * 86400
+MAX_ACCEPTED_CLOCKS = 4
 
 
 class TicketRequestSchema(Schema):
@@ -17,6 +19,12 @@ class TicketRequestSchema(Schema):
     mode = fields.String(load_default="ranked", validate=validate.OneOf(MODES))
     options = fields.Dict(keys=fields.String(validate=validate.Length(1, 64)), load_default=dict)
     clock = fields.Nested(ClockSchema, allow_none=True, load_default=None)
+    accepted_clocks = fields.List(
+        fields.Nested(ClockSchema), load_default=list,
+        validate=validate.Length(max=MAX_ACCEPTED_CLOCKS), metadata={
+            "description": "Other clocks the player also accepts, of the same class as "
+                           "`clock` (live, daily or correspondence): a group forms only on "
+                           "a clock every member accepts."})
     allow_bots = fields.Boolean(load_default=False)
     max_wait_seconds = fields.Integer(strict=True, load_default=3600,
                                       validate=validate.Range(1, MAX_WAIT_SECONDS))
@@ -31,6 +39,18 @@ class TicketRequestSchema(Schema):
         if players is not None and not spec.min_players <= players <= spec.max_players:
             raise ValidationError(f"{spec.title} takes {spec.min_players} to "
                                   f"{spec.max_players} players.", "players")
+
+    @validates_schema
+    def _clocks_of_one_class(self, data, **kwargs):
+        """Tickets wait in one pool per clock class, so an accepted clock of another class
+        could never be played: say so rather than ignore it."""
+        own = clock_class(data.get("clock"))
+        wrong = {i: [f"A {clock_class(alt)} clock; this ticket's pool is {own}: accepted "
+                     f"clocks must be {own} too."]
+                 for i, alt in enumerate(data.get("accepted_clocks") or [])
+                 if clock_class(alt) != own}
+        if wrong:
+            raise ValidationError(wrong, "accepted_clocks")
 
 
 class TicketCreatedSchema(Schema):

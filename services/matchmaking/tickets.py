@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Optional
 
-from services.matchmaking.pairing import Ticket
+from services.matchmaking.pairing import Ticket, clock_key
 
 WAITING, FORMING, MATCHED, EXPIRED, CANCELLED = (
     "waiting", "forming", "matched", "expired", "cancelled")
@@ -75,6 +75,14 @@ class TicketRecord:
     status: str = WAITING
     match_id: Optional[str] = None
     reason: Optional[str] = None  # why an expired ticket was not matched
+    accepted_clocks: tuple = ()   # other clocks the player also accepts (same clock class)
+
+    @property
+    def clocks(self) -> tuple:
+        """Every clock this ticket accepts, its own first (as pairing compares them)."""
+        keys = [clock_key(self.clock)]
+        keys += [k for k in map(clock_key, self.accepted_clocks) if k not in keys]
+        return tuple(keys)
 
     def fields(self) -> dict:
         """The Redis hash fields."""
@@ -83,7 +91,8 @@ class TicketRecord:
                 "options": json.dumps(self.options), "clock": json.dumps(self.clock),
                 "allow_bots": int(self.allow_bots), "max_wait": self.max_wait,
                 "created_at": repr(self.created_at), "status": self.status,
-                "match_id": self.match_id or ""}
+                "match_id": self.match_id or "",
+                "accepted_clocks": json.dumps(list(self.accepted_clocks))}
 
     @classmethod
     def from_fields(cls, raw: dict) -> "TicketRecord":
@@ -94,7 +103,8 @@ class TicketRecord:
                    options=json.loads(get["options"]), clock=json.loads(get["clock"]),
                    allow_bots=get["allow_bots"] == "1", max_wait=int(get["max_wait"]),
                    created_at=float(get["created_at"]), status=get["status"],
-                   match_id=get.get("match_id") or None, reason=get.get("reason") or None)
+                   match_id=get.get("match_id") or None, reason=get.get("reason") or None,
+                   accepted_clocks=tuple(json.loads(get.get("accepted_clocks") or "[]")))
 
     @property
     def shown_status(self) -> str:
@@ -104,12 +114,15 @@ class TicketRecord:
 def pairing_entry(record: TicketRecord, mu: float, sigma: float, reliability: float) -> str:
     """What pairing needs of a waiting ticket, as kept in the pool's waiting hash."""
     return json.dumps([record.player_id, mu, sigma, record.created_at, record.max_wait,
-                       record.allow_bots, reliability, options_key(record.options)],
-                      separators=(",", ":"))
+                       record.allow_bots, reliability, options_key(record.options),
+                       list(record.clocks)], separators=(",", ":"))
 
 
 def ticket_from_entry(ticket_id: str, entry) -> Ticket:
-    player_id, mu, sigma, created, max_wait, bots, reliable, options = json.loads(entry)
+    player_id, mu, sigma, created, max_wait, bots, reliable, options, *rest = json.loads(entry)
+    # An entry written before entries listed their clocks names none: it meets nobody, and
+    # is completed with bots on its own clock or expires (services/matchmaking/pools.py).
+    clocks = tuple(rest[0]) if rest else ()
     return Ticket(ticket_id=ticket_id, player_id=player_id, rating=mu, sigma=sigma,
                   created_at=created, max_wait=max_wait, allow_bots=bots,
-                  reliability=reliable, options_key=options)
+                  reliability=reliable, options_key=options, clocks=clocks)

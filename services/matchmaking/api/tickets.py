@@ -43,6 +43,19 @@ def _as_ticket_fields(fields: dict) -> dict:
     return {("players" if name == "seats" else name): why for name, why in fields.items()}
 
 
+def _accepted_clocks(body: dict) -> tuple:
+    """The ticket's accepted clocks, each checked as its own clock is (a clock the game
+    cannot be played on is a 400 naming it)."""
+    for i, clock in enumerate(body["accepted_clocks"]):
+        try:
+            check_terms(get_game(body["game"]), body["players"], body["options"], clock)
+        except TermsRefused as refused:
+            raise InvalidRequest({"accepted_clocks": {i: refused.fields.get("clock")
+                                                      or refused.fields}},
+                                 refused.message) from None
+    return tuple(body["accepted_clocks"])
+
+
 @blp.route("", methods=["POST"])
 @blp.arguments(TicketRequestSchema, arg_name="body")
 @blp.response(201, TicketCreatedSchema)
@@ -57,12 +70,13 @@ def create_ticket(body):
                               body["clock"])
     except TermsRefused as refused:
         raise InvalidRequest(_as_ticket_fields(refused.fields), refused.message) from None
+    accepted = _accepted_clocks(body)
     pool = pool_of(body["game"], body["players"], body["mode"], body["clock"])
     record = TicketRecord(
         ticket_id=new_ticket_id(pool), player_id=player_id, pool=pool, game=body["game"],
         players=body["players"], mode=body["mode"], options=options, clock=body["clock"],
         allow_bots=body["allow_bots"], max_wait=body["max_wait_seconds"],
-        created_at=time.time())
+        created_at=time.time(), accepted_clocks=accepted)
     standing = ctx.standings.get(body["game"], player_id)
     try:
         ctx.pools.open(record, standing.mu, standing.sigma, standing.reliability)
