@@ -74,6 +74,7 @@ class PlatformState:
     game_events: int = 0             # game events folded so far (the setup's included)
     ratings: tuple = ()              # per seat: the player's rating (mu) when matchmaking
                                      # formed the match, or None (unknown, or a bot)
+    ranked: bool = False             # matchmaking formed it in ranked mode
 
 
 def is_platform(event_type: str) -> bool:
@@ -91,6 +92,7 @@ def created(data: dict, at: Optional[str]) -> PlatformState:
         timeouts=(0,) * n, setup_events=data.get("setup"), created_at=when,
         since=(None,) * n, vacations=(None,) * n, last_at=when,
         invited=frozenset(data.get("invited") or ()), ratings=_ratings(data, n),
+        ranked=(data.get("matchmaking") or {}).get("mode") == "ranked",
         clocks=None if rules is None else tuple(clocks.new_clock(rules) for _ in seats))
 
 

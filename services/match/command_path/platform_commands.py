@@ -2,7 +2,9 @@
 
 Seat commands, accepted for every game (services/match/schemas.py checks their shape):
     {"type": "resign"}   any time the match is active and the seat is still in play
-    {"type": "abort"}    before the first game move (after setup), by any seated player
+    {"type": "abort"}    before the first game move (after setup), by any seated player;
+                         refused in ranked play of a game that deals hidden information
+                         (see `_abort_refused`)
     {"type": "reclaim"}  take back a seat a bot took over after a timeout (any command the
                          player sends through HTTP for that seat reclaims it too, in the
                          same append, when that command is legal)
@@ -57,10 +59,25 @@ def decide_seat(state: MatchState, seat: int, command: dict) -> list:
         if not platform.before_first_move(facts):
             raise errors.IllegalCommand("A match can be aborted only before its first move; "
                                         "resign instead.")
+        _abort_refused(state)
         return [event(platform.MATCH_ABORTED, seat=seat)]
     if not platform.taken_over(facts, seat):
         raise errors.IllegalCommand(f"Seat {seat} is already played by its player.")
     return [reclaimed(seat)]
+
+
+def _abort_refused(state: MatchState) -> None:
+    """In ranked play an abort after the deal would be free: a seat could look at its hand,
+    agendas or deck, and abort a deal it dislikes until it gets one it likes. The server
+    cannot tell a look from none (a read is not a fact in the log), so the deal itself counts
+    as the look: once a ranked match of a game that hides information has started, abort
+    is refused and the seat resigns (a rated loss) instead. A game with nothing hidden
+    (tic-tac-toe) and casual play keep their free abort before the first move."""
+    if state.platform.ranked and state.engine.spec.hides_information:
+        raise errors.IllegalCommand(
+            f"In ranked {state.engine.spec.title} a match cannot be aborted once it has "
+            "started: the deal is dealt, and a seat may have seen what the others cannot. "
+            "Resign instead.")
 
 
 def reclaimed(seat: int) -> dict:
