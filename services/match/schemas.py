@@ -9,6 +9,7 @@ from services.match.command_path.platform_commands import SEAT_COMMANDS
 from shared.games import bot_levels
 from shared.schemas.clock import ClockSchema
 from shared.schemas.games import GameCommandField, command_schema
+from shared.schemas.names import PlayerName
 from shared.schemas.query import QueryInteger
 
 BOTS = bot_levels.BOTS
@@ -24,12 +25,8 @@ _COMMAND_ID = validate.Length(1, 100)
 # ---- players and games -------------------------------------------------------------
 
 class NewPlayerSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(1, 64))
-
-    @validates_schema
-    def _not_blank(self, data, **kwargs):
-        if not data["name"].strip():
-            raise ValidationError("A name needs at least one visible character.", "name")
+    name = PlayerName(required=True, metadata={
+        "description": "1-40 visible characters; kept in NFC, without surrounding spaces."})
 
 
 class PlayerSchema(Schema):

@@ -13,7 +13,7 @@ from webargs import missing
 from webargs.flaskparser import FlaskParser
 
 from shared.schemas.errors import ErrorSchema
-from shared.web import errors, limits
+from shared.web import errors, limits, text
 
 BEARER = [{"bearerAuth": []}]
 OPTIONAL_BEARER = [{}, {"bearerAuth": []}]
@@ -137,6 +137,7 @@ def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
         f"{description} Errors are {{error, message, ...}}; see API.md.")}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     limits.install(app)
+    text.install(app)
     _remember_sync(app)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)

@@ -22,7 +22,7 @@ def create_player(body):
     """Register a player; the token returned acts for them from now on."""
     ctx = context.current()
     player_id = uuid.uuid4().hex
-    name = body["name"].strip()
+    name = body["name"]  # already NFC and stripped (shared/schemas/names.py)
     ctx.redis.hset(ctx.keys.player(player_id), mapping={"name": name, "created_at": time.time()})
     return {"player_id": player_id, "name": name, "token": ctx.tokens.issue(player_id)}
 

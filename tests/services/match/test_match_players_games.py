@@ -30,6 +30,36 @@ def test_a_player_needs_a_visible_name(client):
         assert body["error"] == "invalid_request" and body["fields"], bad
 
 
+@pytest.mark.parametrize("bad", [
+    "\u200b\u200b\u200b",         # zero-width spaces only: nothing to see
+    "\u200d\ufe0f",                # a joiner and a variation selector only
+    "\u0301\u0301",                # combining marks with nothing to mark
+    "Ana\u202eoB",                  # right-to-left override ("Trojan source")
+    "Ana\u2066x\u2069",            # an isolate
+    "Ana\u200fBo",                  # a right-to-left mark
+    "Ana\x07", "Ana\nBo", "Ana\x00", "Ana\x7f", "Ana\x9b",  # control characters
+    "Ana\u2028Bo",                  # a line separator
+    "x" * 41,                       # 41 visible characters
+    "x" + "\u200d" * 64,            # one visible character padded with joiners
+])
+def test_a_name_is_one_to_forty_visible_characters_without_controls(client, bad):
+    response = client.post("/v1/players", json={"name": bad})
+    assert response.status_code == 400, bad
+    assert response.get_json()["fields"]["name"], bad
+
+
+def test_a_name_is_kept_in_nfc_and_may_use_any_script(client, ctx):
+    decomposed = "Zoe\u0301"  # "Zoé" with a combining accent
+    body = client.post("/v1/players", json={"name": decomposed}).get_json()
+    assert body["name"] == "Zo\u00e9"
+    stored = ctx.redis.hget(ctx.keys.player(body["player_id"]), "name").decode()
+    assert stored == "Zo\u00e9"
+    for good in ("\u0622\u0646\u0627", "\u738b\u82b3", "x" * 40,
+                 "\U0001F469\u200d\U0001F4BB Ana", "Jos\u00e9 Mar\u00eda"):
+        answer = client.post("/v1/players", json={"name": good})
+        assert answer.status_code == 201, (good, answer.get_json())
+
+
 def test_a_body_that_is_not_json_is_invalid_request(client):
     response = client.post("/v1/players", data="{not json", content_type="application/json")
     assert response.status_code == 400
