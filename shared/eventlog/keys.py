@@ -86,6 +86,17 @@ class Keys:
         put on the bus (the relay's cursor)."""
         return self._match(match_id, "wormhole")
 
+    def wormhole_transfer(self, match_id: str, version: int) -> str:
+        """HASH: one departure's transfer record (services/match/wormholes/transfers.py), on
+        the sending match's slot: to_match, to_table, command (the arrival, JSON), state
+        (pending, arrived or refused), attempts, next_at, and how it was settled."""
+        return self._match(match_id, f"transfer:{version}")
+
+    def wormhole_pending(self, match_id: str) -> str:
+        """SET of the versions of the sending match's departures whose transfer is not yet
+        settled (arrived or refused)."""
+        return self._match(match_id, "transfers-pending")
+
     def wormhole_matches(self) -> str:
         """SET of multi-battle matches whose departures the sweep still relays."""
         return f"{self.namespace}wormholes:active"

@@ -12,22 +12,26 @@ A fleet crosses in three steps, each repeated, never skipped, by a crash:
 
 1. A seat's `jump` appends FleetDeparted to the sender's log (the ordinary command path).
 2. The relay (services/match/wormholes/relay.py) reads the sender's log after its cursor
-   and publishes each departure on topic "commands" as the system command
-   "wormhole_arrival" for the receiving match, whose command id is the transfer id (the
-   sender's match id and the departure's version); only then does it move the cursor. The
-   process that appended a departure relays at once; for a process that died between its
-   append and that, the match consumer sweeps the active tables every second.
+   and records each departure as a transfer (services/match/wormholes/transfers.py: a key
+   of its own on the sender's slot, with the receiving table and the fleet), moving the
+   cursor in the same script; then it publishes each pending transfer's arrival on topic
+   "commands" as the system command "wormhole_arrival" for the receiving match, whose
+   command id is the transfer id (the sender's match id and the departure's version). The
+   process that appended a departure relays at once; the match consumer sweeps every
+   second the tables with departures not recorded or transfers not settled.
 3. The match consumer (services/match/bus/consumer.py) submits it on the receiver's command
-   path like any system command, and acknowledges it only after the append. A departure
-   published twice, or delivered again after a consumer died, meets its command id in the
-   receiver's append script and appends nothing (and the engine refuses a transfer that
-   already arrived): at-least-once delivery plus idempotent arrival is an exactly-once
-   effect.
+   path like any system command. The append is conditional on the transfer id: a
+   departure published twice, or delivered again after a consumer died, meets its command
+   id in the receiver's append script and appends nothing (and the engine refuses a
+   transfer that already arrived). Whatever becomes of one publication (the append loses
+   its races, an exception, the bus trimmed, a process killed), the record is published
+   again until the arrival is in the receiving log; only then is it settled. At-least-once
+   delivery from a durable record plus an idempotent arrival is an exactly-once crossing.
 
 A jump to a table that is over or not started is refused before it is appended
-(wormhole_relay.check_destinations); a table that ends between the jump and the arrival
-refuses the arrival: that fleet is lost, the refusal published on "rejections" as for any
-bus command.
+(relay.check_destinations); a table that ends between the jump and the arrival refuses
+the arrival: the transfer is settled as refused (the fleet lost), the refusal published
+on "rejections" as for any bus command.
 """
 from __future__ import annotations
 

@@ -1,17 +1,21 @@
 """Multi-battle, step 2 (services/match/wormholes/groups.py tells the whole crossing): departures
-from a table's log to the bus, as arrival commands for the receiving tables.
+from a table's log to transfer records, and their arrivals to the bus.
 
 The log is the outbox: `relay` reads a table's events after its cursor (the `relayed`
-field of the table's wormhole hash), publishes each departure on topic "commands" as the
-system command "wormhole_arrival" for the receiving match (keyed by it; its command id is
-the transfer id), and moves the cursor only then. So a crash before the publish is
-healed by the next relay of that table, and a crash after it publishes again (the arrival's
-transfer id makes the repeat harmless); a departure is never skipped: the cursor only
-passes versions whose departures are on the bus.
+field of the table's wormhole hash) and records each departure as a transfer
+(services/match/wormholes/transfers.py: its own key, with the receiving table and the
+fleet), moving the cursor in the same script; then it publishes the arrival of every
+transfer of the table still pending and due, on topic "commands", as the system command
+"wormhole_arrival" for the receiving match (keyed by it; its command id is the transfer
+id). A crash before the record is healed by the next relay of that table (the cursor did
+not move); after it, by the record, which is published again until the arrival is in the
+receiving log.
 
 Who relays: the process that appended a departure, at once (`after_append`, from the
-command path); and the match consumer's sweep of the active tables every second
-(`Sweeper`), which heals a process that died between its append and its relay.
+command path); and the match consumer's sweep, every second, of the tables whose log is
+ahead of their cursor or that have transfers pending (`Sweeper`), which heals a process
+that died between any two steps, and an arrival that was refused for a while (lost its
+append races, met an exception) or trimmed off the bus.
 """
 from __future__ import annotations
 
@@ -21,10 +25,11 @@ import time
 
 import redis as redis_lib
 
+from services.match.wormholes import transfers
 from shared.eventlog.store import MatchNotFound
 from shared.infra.faults import pause_point
 from shared.games.registry import get_game
-from shared.schemas.bus import COMMANDS, SYSTEM
+from shared.schemas.bus import SYSTEM
 from shared.web.errors import IllegalCommand
 
 log = logging.getLogger(__name__)
@@ -41,29 +46,29 @@ def _group(ctx, group_id: str) -> tuple:
 
 
 def relay(ctx, match_id: str) -> int:
-    """Publish the match's departures logged after the relay's cursor, then move the
-    cursor; return how many were published (0 for a match of no battle group)."""
+    """Record the match's departures logged after the relay's cursor as transfers (the
+    cursor moves with them), then publish the arrivals of its pending transfers that are
+    due; return how many were published (0 for a match of no battle group)."""
     link = ctx.redis.hgetall(ctx.keys.match_wormhole(match_id))
     if not link:
         return 0
     relayed, table = int(link[b"relayed"]), int(link[b"table"])
     events = ctx.log.read(match_id, from_version=relayed)
-    if not events:
-        return 0
-    engine, tables = _group(ctx, link[b"group"].decode())
-    messages = []
-    for event in events:
-        sent = engine.departure(event)
-        if sent is not None:
-            messages.append(arrival_command(match_id, event["v"], table,
-                                            tables[sent["table"]], sent))
-    if messages:
-        pause_point("wormhole-relay:before-publish")  # crash tests: departed, not on the bus
-        for message in messages:
-            ctx.bus.publish(COMMANDS, message, key=message["match_id"])
-        pause_point("wormhole-relay:published")  # crash tests: on the bus, cursor not moved
-    ctx.redis.hset(ctx.keys.match_wormhole(match_id), "relayed", events[-1]["v"])
-    return len(messages)
+    if events:
+        engine, tables = _group(ctx, link[b"group"].decode())
+        departures = []
+        for event in events:
+            sent = engine.departure(event)
+            if sent is not None:
+                to_match = tables[sent["table"]]
+                departures.append((event["v"], to_match, sent["table"], arrival_command(
+                    match_id, event["v"], table, to_match, sent)))
+        if departures:
+            pause_point("wormhole-relay:read")  # crash tests: departed, not recorded
+        transfers.record(ctx, match_id, events[-1]["v"], departures)
+        if departures:
+            pause_point("wormhole-relay:recorded")  # crash tests: recorded, not published
+    return transfers.send_pending(ctx, match_id)
 
 
 def check_destinations(ctx, state, events: list) -> None:
@@ -115,7 +120,7 @@ def arrival_command(from_match: str, version: int, from_table: int, to_match: st
                     sent: dict) -> dict:
     """The bus message (SystemCommandSchema) that makes a departure arrive at `to_match`;
     its transfer id, the sender and the departure's version, is also its command id."""
-    transfer_id = f"{from_match}:{version}"
+    transfer_id = transfers.transfer_id(from_match, version)
     return {"source": SYSTEM, "match_id": to_match, "command_id": transfer_id,
             "command": {"type": "wormhole_arrival", "transfer_id": transfer_id,
                         "from_match": from_match, "from_table": from_table,
@@ -138,9 +143,10 @@ def after_append(ctx, state, logged: list) -> None:
 
 
 class Sweeper:
-    """Relays every active table's departures once a second (what heals a process that died
-    between a departure's append and its relay), and now and then drops the tables that are
-    over from the set it sweeps."""
+    """Relays, once a second, every table whose log is ahead of its cursor or that has
+    transfers pending (what heals a process that died between any two steps of a crossing,
+    and publishes again an arrival not yet in its receiving log), and now and then drops
+    from the set it sweeps the tables that are over with nothing left to carry."""
 
     def __init__(self, ctx, every: float = SWEEP_SECONDS):
         self.ctx, self.every = ctx, every
@@ -183,12 +189,15 @@ class Sweeper:
 
 
 def behind(ctx, tables: list) -> list:
-    """The tables whose log has events the relay has not read: one pipelined round trip
-    (each table's cursor and log length) for all of them."""
+    """The tables whose log has events the relay has not read, or that have transfers not
+    yet settled: one pipelined round trip (each table's cursor, log length and pending
+    transfers) for all of them."""
     pipe = ctx.redis.pipeline(transaction=False)
     for match_id in tables:
         pipe.hget(ctx.keys.match_wormhole(match_id), "relayed")
         pipe.xlen(ctx.keys.events(match_id))
+        pipe.scard(ctx.keys.wormhole_pending(match_id))
     replies = pipe.execute()
-    return [match_id for match_id, relayed, length in zip(tables, replies[::2], replies[1::2])
-            if relayed is not None and int(length) > int(relayed)]
+    return [match_id for match_id, relayed, length, waiting
+            in zip(tables, replies[::3], replies[1::3], replies[2::3])
+            if relayed is not None and (int(length) > int(relayed) or waiting)]

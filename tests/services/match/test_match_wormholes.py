@@ -9,6 +9,7 @@ import pytest
 
 from services.cli import main as orrery
 from services.match.bus.consumer import Consumer, handle
+from services.match.wormholes import transfers
 from services.match.wormholes.relay import relay
 from shared.schemas.bus import COMMANDS, REJECTIONS
 from tests.services.match.conftest import Player
@@ -118,11 +119,14 @@ def test_a_fleet_leaves_one_log_and_arrives_in_the_other_once(client, ctx, ana, 
     version = ctx.log.version(receiver)
 
     # Every way a transfer is repeated appends nothing: the departure published again,
-    # the relay's cursor lost, a direct resubmission.
+    # the relay's cursor lost (the record stays as it was, settled: nothing to publish),
+    # the record's retry, a direct resubmission.
     for message in sent_arrivals(ctx):
         ctx.bus.publish(COMMANDS, message, key=receiver)
     ctx.redis.hset(ctx.keys.match_wormhole(sender), "relayed", 0)
-    assert relay(ctx, sender) == 1
+    assert relay(ctx, sender) == 0
+    assert transfers.record_of(ctx, sender, departed)["state"] == "arrived"
+    assert transfers.pending(ctx, sender) == []
     _drain(consumer)
     assert handle(ctx, sent_arrivals(ctx)[0]) is None
     assert ctx.log.version(receiver) == version and len(arrivals(ctx, receiver)) == 1
@@ -134,9 +138,11 @@ def test_a_departure_never_relayed_is_relayed_by_the_sweep(client, ctx, ana, bo)
     log after the relay's cursor."""
     group = create_group(client, ana, bo)
     sender, receiver = (t["match_id"] for t in group["tables"])
-    jump(client, ana, bo, sender)
+    departed = jump(client, ana, bo, sender)
     for stream in ctx.bus.streams(COMMANDS):  # as if it had never been published
         ctx.redis.delete(stream)
+    ctx.redis.delete(ctx.keys.wormhole_transfer(sender, departed),  # ... nor recorded
+                     ctx.keys.wormhole_pending(sender))
     ctx.redis.hset(ctx.keys.match_wormhole(sender), "relayed", 0)
     _drain(Consumer(ctx, name="sweeper"))
     assert len(arrivals(ctx, receiver)) == 1
@@ -174,12 +180,16 @@ def test_a_table_that_ends_before_the_arrival_refuses_it_and_it_is_reported(clie
                                                                             bo):
     group = create_group(client, ana, bo)
     sender, receiver = (t["match_id"] for t in group["tables"])
-    jump(client, ana, bo, sender)
+    departed = jump(client, ana, bo, sender)
     resign = client.post(f"/v1/matches/{receiver}/commands", headers=bo.headers,
                          json={"command": {"type": "resign"}, "command_id": "r"})
     assert resign.status_code == 200
     _drain(Consumer(ctx, name="one"))
     assert arrivals(ctx, receiver) == []
+    # The transfer record says where the fleet went, and stops being published.
+    settled = transfers.record_of(ctx, sender, departed)
+    assert settled["state"] == "refused" and settled["reason"] == "table 1 is finished"
+    assert transfers.pending(ctx, sender) == []
     rejected = topic(ctx, REJECTIONS)
     assert len(rejected) == 1 and rejected[0]["match_id"] == receiver
     assert rejected[0]["command_id"].startswith(sender) and "finished" in rejected[0]["message"]
