@@ -148,8 +148,11 @@ def _pending_options(state, pending):
     player = state.players[pending.seat]
     if pending.kind == "escape":
         paths = fight.escape_paths(state, pending.seat, pending.mini)
+        # Faction type cards: "the card can only be used by a player of the represented
+        # faction" -- not even for the winner's move out of the conflict zone.
         return [STAY()] + [LEAVE_CONFLICT(card=c, path=p)
-                           for c in actions.by_key(player.hand) for p in paths]
+                           for c in actions.by_key(usable_cards(player.hand, player.faction))
+                           for p in paths]
     if pending.kind == DISPLACE.name:
         return [DISPLACE(node=n) for n in displace_nodes(state, pending.node, pending.figure)]
     if pending.kind == "ward":
@@ -188,7 +191,7 @@ def decide_choice(tx, seat, cmd):
     state = tx.state
     allowed = options(state, seat)
     kind = cmd["type"]
-    if kind in (COMMIT.name, PLACE_CARD.name):
+    if kind in (COMMIT.name, PLACE_CARD.name, LEAVE_CONFLICT.name):
         given = cmd["cards"] if kind == COMMIT.name else [cmd["card"]]
         foreign = [c for c in given if c in CARDS
                    and not usable_by(c, state.players[seat].faction)]

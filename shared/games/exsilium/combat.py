@@ -1,6 +1,7 @@
 """Combats between players and against Newaru (rulebook, Combats; Newaru phases; Discard rules)."""
 from shared.games.exsilium.board import tile_pos
-from shared.games.exsilium.components import ENEMY_CARDS, OUTCOME_DECK, card, level_for, strength
+from shared.games.exsilium.components import (ENEMY_CARDS, OUTCOME_DECK, card, level_for, strength,
+                                              usable_cards)
 from shared.games.exsilium.fate import check_win, defeat
 from shared.games.exsilium.movement import paths, run_path, with_mini_at
 from shared.games.exsilium.state import points
@@ -34,13 +35,21 @@ def start(tx, mini, foe, newaru_first):
         return
     tx.emit(COMBAT_STARTED, kind="player", attacker=seat, mini=mini, foe=list(foe),
             stage="intimidation")
-    if not tx.state.players[foe[1]].hand:
+    # Cards a seat may fight with: another faction's type card "can only be used by a player
+    # of the represented faction", so a hand of only such cards is no cards in a combat.
+    if not fighting_cards(tx.state, foe[1]):
         # Replica: "If the attacked player has no cards, the attacker immediately wins."
         _conclude_players(tx, seat, foe[1], (), ())
-    elif not tx.state.players[seat].hand:
+    elif not fighting_cards(tx.state, seat):
         # The same rule the other way round (RULES_NOTES.md): an attacker with no cards can
         # propose none, so a defender holding cards wins at once -- the defender's hand counts.
         _conclude_players(tx, foe[1], seat, (), ())
+
+
+def fighting_cards(state, seat) -> tuple:
+    """The cards of the seat's hand it may commit to a combat (its own faction's)."""
+    player = state.players[seat]
+    return usable_cards(player.hand, player.faction)
 
 
 def draw_outcome(tx, side, to_bonus=False):
@@ -68,7 +77,7 @@ def reveal_enemy_action(tx):
                 deck=list(deck))
         enemy = ENEMY_CARDS[key]
         if enemy["kind"] == "attack":
-            if not tx.state.players[combat.attacker].hand:
+            if not fighting_cards(tx.state, combat.attacker):
                 # Actions: attacked with no cards in hand, the player directly loses.
                 _newaru_outcome(tx, False)
             return
@@ -166,9 +175,11 @@ def _offer_escape(tx, seat, mini):
     """Owe the winner the choice when it applies: the miniature is in a conflict zone, a card
     is left after the winner's discard, and some move leaves the zone."""
     state = tx.state
-    hand = len(state.players[seat].hand)
-    if hand - winner_discards(hand, state.options["winner_discard"]) <= 0 or not conflict_foes(state, seat, mini) \
-            or not escape_paths(state, seat, mini):
+    player = state.players[seat]
+    hand = len(player.hand)
+    if hand - winner_discards(hand, state.options["winner_discard"]) <= 0 \
+            or not usable_cards(player.hand, player.faction) \
+            or not conflict_foes(state, seat, mini) or not escape_paths(state, seat, mini):
         return
     tx.emit(CHOICE_OWED, kind="escape", seat=seat, mini=mini,
             node=state.players[seat].minis[mini])
