@@ -257,11 +257,20 @@ class WebhookRequestSchema(Schema):
 
 
 class WebhookSchema(Schema):
+    webhook_id = fields.String(required=True)
     url = fields.String(required=True)
+    created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+
+
+class NewWebhookSchema(WebhookSchema):
     secret = fields.String(required=True, metadata={
-        "description": "Signs every delivery: X-Orrery-Signature: sha256=<hex HMAC-SHA256 "
-                       "of the body under this secret>."})
+        "description": "This webhook's own secret, shown only here: it signs every delivery "
+                       "(X-Orrery-Signature: sha256=<hex HMAC-SHA256 of the body under it>)."})
     signature_header = fields.String(required=True)
+
+
+class WebhooksSchema(Schema):
+    webhooks = fields.List(fields.Nested(WebhookSchema), required=True)
 
 
 class VacationRequestSchema(Schema):

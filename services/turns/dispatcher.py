@@ -42,7 +42,7 @@ class Dispatcher(BusConsumer):
     def _project(self, deliveries: list) -> None:
         announced = [d.message for d in deliveries]
         for webhook in project(self.ctx.redis, self.ctx.keys, announced):
-            self.celery.send_task(WEBHOOK_TASK, args=(webhook.player_id, webhook.url,
+            self.celery.send_task(WEBHOOK_TASK, args=(webhook.player_id, webhook.webhook_id,
                                                       webhook.body),
                                   queue=self.ctx.settings.queue)
 

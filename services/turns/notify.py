@@ -4,7 +4,7 @@ Each goes to the player's feed (a capped stream read by GET /v1/players/me/live:
 the projection, services/turns/projection.py, in the same script as the turn) and, for
 every webhook the player registered, to a Celery delivery task (never in the path of a
 move: the turns dispatcher enqueues it after the move was appended and announced).
-A webhook body is signed with HMAC-SHA256 under the player's secret:
+A webhook body is signed with HMAC-SHA256 under that webhook's own secret:
 `X-Orrery-Signature: sha256=<hex of hmac(secret, body)>`.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import time
 import uuid
 
-from shared.messages.notifications import SIGNATURE_HEADER, sign, webhook_secret  # noqa: F401
+from shared.messages.notifications import SIGNATURE_HEADER, sign  # noqa: F401
 
 FEED_MAXLEN = 1000
 

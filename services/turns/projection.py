@@ -80,10 +80,11 @@ def next_deadline(announced: dict) -> Optional[float]:
 
 @dataclass(frozen=True)
 class Webhook:
-    """A "your turn" note to POST to one of the player's webhooks."""
+    """A "your turn" note to POST to one of the player's webhooks (by id: the delivery
+    reads its URL and secret, so a webhook dropped meanwhile gets nothing)."""
 
     player_id: str
-    url: str
+    webhook_id: str
     body: str
 
 
@@ -176,9 +177,9 @@ def project(redis, keys, announcements, notify_players: bool = True) -> list:
                             notify_players and was_active != -1,
                             notify_players and was_active == 1)
     replies = _execute(redis, pipe, scripted, scripts)
-    return [Webhook(player_id, url.decode() if isinstance(url, bytes) else url, body)
+    return [Webhook(player_id, hook.decode() if isinstance(hook, bytes) else hook, body)
             for index, player_id, body in calls
-            for new, *urls in [replies[index]] if new for url in urls]
+            for new, *hooks in [replies[index]] if new for hook in hooks]
 
 
 def _write(pipe, scripted: list, keys, entry_script, announced: dict, rows: list, deadline,

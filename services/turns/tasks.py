@@ -3,7 +3,7 @@
 announcements themselves, services/turns/dispatcher.py.)
 
     sweep()                        run by beat every second (services/turns/sweep.py)
-    webhook(player_id, url, body)  one signed POST, retried with exponential backoff
+    webhook(player_id, webhook_id, body)  one signed POST, retried with exponential backoff
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from services.turns import notify, webhook_post
 from services.turns.celery_app import SWEEP_TASK, WEBHOOK_TASK, app
 from services.turns.context import TurnsContext, build
 from services.turns.sweep import sweep as run_sweep
+from shared.messages import webhooks
 from shared.messages.webhook_target import WebhookRefused
 from shared.messages.webhook_target import resolve as resolve_target
 
@@ -41,16 +42,16 @@ class Undeliverable(Exception):
     """The receiver answered, but not with success (or cannot be reached): try again."""
 
 
-def deliver(ctx: TurnsContext, player_id: str, url: str, body: str) -> int:
-    """POST the signed body once to the address checked for `url` (resolved once, never
-    redirected); return the status; raise Undeliverable to be retried."""
+def deliver(ctx: TurnsContext, url: str, secret: str, body: str) -> int:
+    """POST the body, signed with the webhook's `secret`, once to the address checked for
+    `url` (resolved once, never redirected); return the status; raise Undeliverable to be
+    retried."""
     try:
         target = resolve_target(url, ctx.settings.webhook_allow_private)
     except WebhookRefused as error:
         log.warning("webhook %s refused: %s", url, error)
         return 0
     data = body.encode()
-    secret = notify.webhook_secret(ctx.redis, ctx.keys, player_id)
     headers = {"Content-Type": "application/json", "User-Agent": "orrery-webhooks/1",
                notify.SIGNATURE_HEADER: notify.sign(secret, data)}
     try:
@@ -66,10 +67,16 @@ def deliver(ctx: TurnsContext, player_id: str, url: str, body: str) -> int:
 
 
 @app.task(name=WEBHOOK_TASK, bind=True, ignore_result=True, max_retries=None)
-def webhook(self, player_id: str, url: str, body: str) -> None:
+def webhook(self, player_id: str, webhook_id: str, body: str) -> None:
     ctx = _context()
+    # Read at every try: a webhook deleted, or dropped with the token that made it, since
+    # the note was queued gets nothing more.
+    hook = webhooks.get(ctx.redis, ctx.keys, player_id, webhook_id)
+    if hook is None:
+        return
+    url = hook.url
     try:
-        deliver(ctx, player_id, url, body)
+        deliver(ctx, hook.url, hook.secret, body)
     except Undeliverable as error:
         if self.request.retries >= ctx.settings.webhook_retries:
             log.warning("webhook %s given up after %d tries: %s", url,

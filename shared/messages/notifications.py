@@ -6,16 +6,14 @@ in shared/eventlog/keys.py; this is the format of what is stored under them.
   orders the same match ids by deadline (or creation time when untimed).
 - player_feed stream: entries {"m": <notification JSON>}.
 - webhook signature: `X-Orrery-Signature: sha256=<hex HMAC-SHA256(secret, body)>` with the
-  player's secret (the player hash's `webhook_secret` field, made at first registration).
+  webhook's own secret (shared/messages/webhooks.py).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
-import secrets
 
-SECRET_FIELD = "webhook_secret"
 SIGNATURE_HEADER = "X-Orrery-Signature"
 
 
@@ -27,12 +25,6 @@ def sign(secret: str, body: bytes) -> str:
 def verify(secret: str, body: bytes, header: str) -> bool:
     """True when `header` signs `body` under `secret` (constant time)."""
     return hmac.compare_digest(sign(secret, body), header or "")
-
-
-def webhook_secret(redis, keys, player_id: str) -> str:
-    """The player's signing secret, made on first use (the first writer wins)."""
-    redis.hsetnx(keys.player(player_id), SECRET_FIELD, secrets.token_urlsafe(32))
-    return redis.hget(keys.player(player_id), SECRET_FIELD).decode()
 
 
 def turn_value(marker: str, entry: dict) -> str:

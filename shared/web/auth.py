@@ -7,6 +7,14 @@ generation on: every token of an older generation stops working, on every servic
 the generation is read from Redis (the player's hash). A process keeps what it read for
 `GENERATION_TTL` seconds, so a revocation reaches other processes within that time.
 
+What a token made lives only as long as the token: revoking moves the generation on and
+deletes the player's webhooks in one script (a webhook names the generation of the token
+that registered it: shared/messages/webhooks.py), and a live stream opened with a token
+ends within a second of its revocation (`still_valid`, services/match/api/live.py). A
+revocation or rotation is itself made with a token, and only with one still valid at that
+moment (checked in the same script), so of several racing rotations with one token exactly
+one wins, and a leaked token cannot revoke the token its owner just rotated to.
+
 A request without a token is a spectator; a token that is present must be valid, so a
 forged, mangled or revoked token is a 401 rather than a silent downgrade to spectator.
 """
@@ -47,6 +55,18 @@ def checked_secret(secret: Optional[str]) -> str:
     return secret
 
 
+# KEYS: player hash, player's webhooks hash. ARGV: generation field, the revoking token's
+# generation. Moves the generation on and drops what the revoked tokens made; nothing when
+# the revoking token was itself revoked meanwhile (returns -1).
+_REVOKE = """
+local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if current ~= tonumber(ARGV[2]) then return -1 end
+redis.call('DEL', KEYS[2])
+return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+"""
+STREAM_CHECK_SECONDS = 0.4  # how stale a live stream's view of its token may be
+
+
 class Tokens:
     """Issues, reads and revokes the tokens that name a player.
 
@@ -70,24 +90,41 @@ class Tokens:
         """A token that names `player_id`, of the player's current generation."""
         return self._sign(player_id, self._generation(player_id, fresh=True))
 
-    def revoke(self, player_id: str) -> int:
-        """Every token issued to `player_id` so far stops working; return the new generation."""
-        generation = int(self._redis.hincrby(self._keys.player(player_id), GENERATION_FIELD, 1))
+    def revoke(self, player_id: str, by_generation: int) -> int:
+        """Every token issued to `player_id` so far stops working, and the webhooks they
+        registered are dropped; return the new generation. `by_generation`: the generation
+        of the token asking, which must still be valid (Unauthenticated if a racing
+        revocation won)."""
+        generation = int(self._redis.register_script(_REVOKE)(
+            keys=[self._keys.player(player_id), self._keys.player_webhooks(player_id)],
+            args=[GENERATION_FIELD, by_generation]))
+        if generation < 0:
+            raise Unauthenticated("This token was revoked; use a newer one.")
         with self._lock:
             self._generations[player_id] = (generation, time.monotonic())
         return generation
 
-    def rotate(self, player_id: str) -> str:
+    def rotate(self, player_id: str, by_generation: int) -> str:
         """Revoke every token of the player and issue the one that works from now on."""
-        return self._sign(player_id, self.revoke(player_id))
+        return self._sign(player_id, self.revoke(player_id, by_generation))
 
     def player_of(self, token: str) -> str:
         """The player a token names; raise Unauthenticated if it is not one of ours, or
         was revoked."""
+        return self.identity(token)[0]
+
+    def identity(self, token: str) -> tuple:
+        """(player id, generation) of a valid token; raise Unauthenticated if it is not one
+        of ours, or was revoked."""
         player_id, generation = self._payload(token)
         if generation != self._generation(player_id):
             raise Unauthenticated("This token was revoked; use a newer one.")
-        return player_id
+        return player_id, generation
+
+    def still_valid(self, player_id: str, generation: int) -> bool:
+        """Whether tokens of `generation` still act for the player, as known at most
+        STREAM_CHECK_SECONDS ago (what a live stream checks between its waits)."""
+        return self._generation(player_id, max_age=STREAM_CHECK_SECONDS) == generation
 
     def _signer(self) -> URLSafeSerializer:
         if self._serializer is None:
@@ -118,11 +155,12 @@ class Tokens:
         self._payloads[token] = known
         return known
 
-    def _generation(self, player_id: str, fresh: bool = False) -> int:
+    def _generation(self, player_id: str, fresh: bool = False,
+                    max_age: float = GENERATION_TTL) -> int:
         now = time.monotonic()
         with self._lock:
             kept = self._generations.get(player_id)
-        if kept is not None and not fresh and now - kept[1] < GENERATION_TTL:
+        if kept is not None and not fresh and now - kept[1] < max_age:
             return kept[0]
         value = self._redis.hget(self._keys.player(player_id), GENERATION_FIELD)
         generation = int(value) if value is not None else 0
@@ -148,6 +186,20 @@ def current_player(tokens: Tokens) -> Optional[str]:
     """The calling player's id, or None for a spectator."""
     token = bearer_token()
     return None if token is None else tokens.player_of(token)
+
+
+def current_caller(tokens: Tokens) -> Optional[tuple]:
+    """(player id, token generation) of the caller, or None for a spectator."""
+    token = bearer_token()
+    return None if token is None else tokens.identity(token)
+
+
+def required_caller(tokens: Tokens) -> tuple:
+    """(player id, token generation) of the caller; 401 when the request carries no token."""
+    caller = current_caller(tokens)
+    if caller is None:
+        raise Unauthenticated("This call needs a player token: 'Authorization: Bearer <token>'.")
+    return caller
 
 
 def required_player(tokens: Tokens) -> str:

@@ -5,7 +5,11 @@ Redis connection (`Limits.waiter`, closed with the stream: live_slots.py), sends
 as a heartbeat so proxies keep the connection (and a client that went away is found out
 when the write fails), and ends when the match is over and everything is sent, after
 `idle_seconds` with nothing to send, or after `max_seconds`, so a connection is never held
-forever (EventSource clients reconnect with Last-Event-ID and lose nothing).
+forever (EventSource clients reconnect with Last-Event-ID and lose nothing). A stream opened
+with a token also ends within a second of that token's revocation: it blocks at most
+`check_seconds` at a time and asks whether the token still stands (one read of the player's
+generation per process and 0.4 s, shared/web/auth.py), which costs a token's stream a
+short XREAD every 0.4 s where a spectator's blocks until its heartbeat.
 """
 from __future__ import annotations
 
@@ -28,6 +32,19 @@ class Limits:
     idle_seconds: float       # a stream ends after this long without a message
     waiter: object            # the Redis client the stream blocks on (its own connection)
     on_heartbeat: Callable[[], None] = lambda: None  # renews the stream's slot
+    # A stream opened with a token ends once the token is revoked: between waits of at most
+    # `check_seconds` it asks `still_valid` (None: a spectator's stream, nothing to check).
+    still_valid: Optional[Callable[[], bool]] = None
+    check_seconds: float = 0.4
+
+    def wait_seconds(self, remaining: float, since_beat: float) -> float:
+        """How long the next blocking read may last: until the stream's end, its next
+        heartbeat, or (opened with a token) its next check of that token."""
+        wait = min(remaining, max(0.0, self.heartbeat_seconds - since_beat))
+        return wait if self.still_valid is None else min(wait, self.check_seconds)
+
+    def revoked(self) -> bool:
+        return self.still_valid is not None and not self.still_valid()
 
 
 def _ends(limits: Limits, started: float, last_sent: float) -> float:
@@ -44,10 +61,12 @@ def message(event: dict) -> str:
 def stream(ctx, match_id: str, seat: Optional[int], after: int,
            limits: Limits) -> Iterator[str]:
     """Every event after version `after`, redacted for `seat`, then new ones as they come."""
-    started = last_sent = time.monotonic()
+    started = last_sent = last_beat = time.monotonic()
     cursor = after
     yield "retry: 2000\n\n"
     while True:
+        if limits.revoked():
+            return
         state = ctx.store.load(match_id)
         events = ctx.log.read(match_id, from_version=cursor, limit=BATCH)
         for event in events:
@@ -55,16 +74,20 @@ def stream(ctx, match_id: str, seat: Optional[int], after: int,
             yield message(redact(state, event, seat))
             cursor = event["v"]
         if events:
-            last_sent = time.monotonic()
+            last_sent = last_beat = time.monotonic()
             continue
         if state.status != "active" and cursor >= state.version:
             return
-        remaining = _ends(limits, started, last_sent) - time.monotonic()
+        now = time.monotonic()
+        remaining = _ends(limits, started, last_sent) - now
         if remaining <= 0:
             return
-        if not _wait(ctx, limits.waiter, match_id, cursor,
-                     min(limits.heartbeat_seconds, remaining)):
+        if _wait(ctx, limits.waiter, match_id, cursor,
+                 limits.wait_seconds(remaining, now - last_beat)):
+            continue
+        if time.monotonic() - last_beat >= limits.heartbeat_seconds:
             limits.on_heartbeat()
+            last_beat = time.monotonic()
             yield ": heartbeat\n\n"
 
 
@@ -85,21 +108,26 @@ def feed_message(entry_id: str, note: dict) -> str:
 def player_feed(ctx, player_id: str, after: Optional[str], limits: Limits) -> Iterator[str]:
     """The player's notifications ("your turn", "match over") after feed entry `after`
     (from now on when None), as they come: one blocking XREAD per wait, no polling."""
-    started = last_sent = time.monotonic()
+    started = last_sent = last_beat = time.monotonic()
     key = ctx.keys.player_feed(player_id)
     cursor = after or "$"
     yield "retry: 2000\n\n"
     while True:
-        remaining = _ends(limits, started, last_sent) - time.monotonic()
+        if limits.revoked():
+            return
+        now = time.monotonic()
+        remaining = _ends(limits, started, last_sent) - now
         if remaining <= 0:
             return
         reply = limits.waiter.xread({key: cursor}, count=BATCH, block=max(
-            1, int(min(limits.heartbeat_seconds, remaining) * 1000)))
+            1, int(limits.wait_seconds(remaining, now - last_beat) * 1000)))
         if not reply:
-            limits.on_heartbeat()
-            yield ": heartbeat\n\n"
+            if time.monotonic() - last_beat >= limits.heartbeat_seconds:
+                limits.on_heartbeat()
+                last_beat = time.monotonic()
+                yield ": heartbeat\n\n"
             continue
-        last_sent = time.monotonic()
+        last_sent = last_beat = time.monotonic()
         for entry_id, fields in reply[0][1]:
             cursor = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
             yield feed_message(cursor, json.loads(fields[b"m"]))

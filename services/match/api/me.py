@@ -13,20 +13,19 @@ from services.match.api.streams import live_response
 from services.match.api.live import player_feed
 from services.match.queries import load_match
 from services.match.schemas import (MyMatchesQuerySchema, MyMatchesSchema,
-                                    VacationRequestSchema, VacationSchema,
-                                    WebhookRequestSchema, WebhookSchema)
-from shared.messages import notifications
+                                    NewWebhookSchema, VacationRequestSchema, VacationSchema,
+                                    WebhookRequestSchema, WebhooksSchema)
+from shared.messages import notifications, webhooks
 from shared.games.clock import iso
 from services.match.api.players import blp
 from shared.web.api import BEARER
-from shared.web.auth import required_player
-from shared.web.errors import ApiError, InvalidRequest
+from shared.web.auth import GENERATION_FIELD, required_caller, required_player
+from shared.web.errors import ApiError, InvalidRequest, NotFound, Unauthenticated
 from shared.messages.webhook_target import WebhookRefused
 from shared.messages.webhook_target import resolve as resolve_target
 
 # The routes are the players resource's (/v1/players/me/...), on its blueprint.
 
-MAX_WEBHOOKS = 5
 _FEED_ID = re.compile(r"([0-9]{1,20})-([0-9]{1,20})", re.ASCII)
 _STREAM_ID_MAX = 2 ** 64 - 1  # each part of a Redis stream id is an unsigned 64-bit number
 _SSE_DOC = {"200": {"description": "Server-Sent Events: the caller's notifications "
@@ -87,24 +86,53 @@ def _feed_position(text: str) -> bool:
 
 @blp.route("/me/webhooks", methods=["POST"])
 @blp.arguments(WebhookRequestSchema, arg_name="body")
-@blp.response(201, WebhookSchema)
+@blp.response(201, NewWebhookSchema)
 @blp.errors(400, 401, 409)
 @blp.doc(security=BEARER)
 def add_webhook(body):
     """Register a URL that receives a signed POST whenever it becomes the caller's turn
-    (public addresses only: loopback and private ones are refused with a 400)."""
+    (public addresses only: loopback and private ones are refused with a 400). It belongs to
+    the token that registered it: revoking that token drops it. Its secret is shown once."""
     ctx = context.current()
-    player = required_player(ctx.tokens)
+    player, generation = required_caller(ctx.tokens)
     try:
         resolve_target(body["url"], current_app.config["WEBHOOK_ALLOW_PRIVATE"])
     except WebhookRefused as error:
         raise InvalidRequest({"url": [str(error)]}, str(error)) from None
-    hooks = ctx.keys.player_webhooks(player)
-    if not ctx.redis.hexists(hooks, body["url"]) and ctx.redis.hlen(hooks) >= MAX_WEBHOOKS:
-        raise TooManyWebhooks(f"A player may register at most {MAX_WEBHOOKS} webhooks.")
-    ctx.redis.hset(hooks, body["url"], time.time())
-    return {"url": body["url"], "secret": notifications.webhook_secret(ctx.redis, ctx.keys, player),
+    try:
+        hook = webhooks.register(ctx.redis, ctx.keys, player, body["url"], generation,
+                                 GENERATION_FIELD)
+    except webhooks.Revoked:
+        raise Unauthenticated("This token was revoked; use a newer one.") from None
+    except webhooks.TooMany:
+        raise TooManyWebhooks(f"A player may register at most {webhooks.MAX_WEBHOOKS} "
+                              "webhooks; delete one first (DELETE /v1/players/me/webhooks/"
+                              "{id}).") from None
+    return {**hook.shown(), "secret": hook.secret,
             "signature_header": notifications.SIGNATURE_HEADER}
+
+
+@blp.route("/me/webhooks", methods=["GET"])
+@blp.response(200, WebhooksSchema)
+@blp.errors(401)
+@blp.doc(security=BEARER)
+def list_webhooks():
+    """The caller's webhooks (their secrets are shown only when registered)."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    return {"webhooks": [hook.shown() for hook in webhooks.listed(ctx.redis, ctx.keys, player)]}
+
+
+@blp.route("/me/webhooks/<string:webhook_id>", methods=["DELETE"])
+@blp.response(204)
+@blp.errors(401, 404)
+@blp.doc(security=BEARER)
+def delete_webhook(webhook_id):
+    """Remove one of the caller's webhooks: it receives nothing more."""
+    ctx = context.current()
+    player = required_player(ctx.tokens)
+    if not webhooks.remove(ctx.redis, ctx.keys, player, webhook_id[:64]):
+        raise NotFound(f"You have no webhook {webhook_id!r}.")
 
 
 def _allowance() -> int:

@@ -8,7 +8,7 @@ from services.match import context
 from services.match.schemas import (NewPlayerSchema, NewTokenRequestSchema, PlayerSchema,
                                     TokenSchema)
 from shared.web.api import BEARER, Blueprint
-from shared.web.auth import required_player
+from shared.web.auth import required_caller
 
 blp = Blueprint("players", __name__, url_prefix="/v1/players",
                 description="Players and their bearer tokens.")
@@ -34,11 +34,12 @@ def create_player(body):
 @blp.doc(security=BEARER)
 def new_token(body):
     """Issue a fresh token for the caller (with revoke_others, every older one stops
-    working: the way to rotate a token that may have leaked)."""
+    working, with the webhooks and live streams they opened: the way to rotate a token that
+    may have leaked)."""
     ctx = context.current()
-    player_id = required_player(ctx.tokens)
+    player_id, generation = required_caller(ctx.tokens)
     if body["revoke_others"]:
-        return {"token": ctx.tokens.rotate(player_id)}
+        return {"token": ctx.tokens.rotate(player_id, generation)}
     return {"token": ctx.tokens.issue(player_id)}
 
 
@@ -47,6 +48,7 @@ def new_token(body):
 @blp.errors(401)
 @blp.doc(security=BEARER)
 def revoke_tokens():
-    """Every token issued to the caller so far stops working, this one included."""
+    """Every token issued to the caller so far stops working, this one included, with the
+    webhooks and live streams they opened."""
     ctx = context.current()
-    ctx.tokens.revoke(required_player(ctx.tokens))
+    ctx.tokens.revoke(*required_caller(ctx.tokens))

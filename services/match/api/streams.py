@@ -10,7 +10,7 @@ from services.match import context
 from services.match.api.live import Limits
 from services.match.api.live_slots import LiveSlots
 from shared.infra.cluster_client import waiter as open_waiter
-from shared.web.auth import current_player
+from shared.web.auth import current_caller, current_player
 
 SLOTS = "orrery.live"
 WAITER_NAME = "orrery-live-"  # + the namespace: CLIENT LIST shows the streams' connections
@@ -30,6 +30,16 @@ def client_of(ctx) -> str:
     return f"player:{player}" if player else f"addr:{request.remote_addr or 'unknown'}"
 
 
+def _token_check(ctx):
+    """What a stream opened with a token asks between waits: does that token still stand
+    (it ends within a second of a revocation)? None for a spectator's stream."""
+    caller = current_caller(ctx.tokens)
+    if caller is None:
+        return None
+    player_id, generation = caller
+    return lambda: ctx.tokens.still_valid(player_id, generation)
+
+
 def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
     """A text/event-stream response of `body(limits)`; 429/503 when no slot is free."""
     ctx = context.current()
@@ -44,7 +54,7 @@ def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
     limits = Limits(max_seconds=config["SSE_MAX_SECONDS"],
                     heartbeat_seconds=config["SSE_HEARTBEAT_SECONDS"],
                     idle_seconds=config["SSE_IDLE_SECONDS"], waiter=waiter,
-                    on_heartbeat=slot.renew)
+                    on_heartbeat=slot.renew, still_valid=_token_check(ctx))
     response = Response(body(limits), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

@@ -190,14 +190,18 @@ def test_the_error_table_of_the_players_own_routes(client, ana):
     assert live.status_code == 400
 
 
-def test_a_webhook_registration_returns_the_players_signing_secret(client, ana):
+def test_each_webhook_gets_a_signing_secret_of_its_own_shown_once(client, ana):
     first = client.post("/v1/players/me/webhooks", headers=ana.headers,
                         json={"url": "http://93.184.216.34/hook"})
     second = client.post("/v1/players/me/webhooks", headers=ana.headers,
                          json={"url": "https://[2606:4700:4700::1111]/other"})
     assert first.status_code == 201 and second.status_code == 201
-    assert first.get_json()["secret"] == second.get_json()["secret"]
+    assert first.get_json()["secret"] != second.get_json()["secret"]
     assert first.get_json()["signature_header"] == "X-Orrery-Signature"
+    listed = client.get("/v1/players/me/webhooks", headers=ana.headers).get_json()["webhooks"]
+    assert [h["webhook_id"] for h in listed] == [first.get_json()["webhook_id"],
+                                                second.get_json()["webhook_id"]]
+    assert all("secret" not in h for h in listed)
 
 
 def test_my_matches_lists_every_match_of_mine(client, ana, bo, ttt):

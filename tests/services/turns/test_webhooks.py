@@ -97,7 +97,7 @@ def test_registration_refuses_inward_urls_unless_private_delivery_is_allowed(
 
 
 def test_delivery_to_loopback_is_refused_without_the_setting(settings, receiver):
-    status = tasks.deliver(_context(settings, False), "p1", receiver.url, '{"type":"x"}')
+    status = tasks.deliver(_context(settings, False), receiver.url, "s", '{"type":"x"}')
     assert status == 0 and receiver.received == []
 
 
@@ -116,7 +116,7 @@ def test_delivery_resolves_once_and_connects_to_the_checked_address(
         return real(host, port, *args, **kwargs)
     monkeypatch.setattr(socket, "getaddrinfo", rebinding)
     url = f"http://hooks.example:{receiver.port}/orrery"
-    assert tasks.deliver(_context(settings, True), "p1", url, '{"type":"x"}') == 204
+    assert tasks.deliver(_context(settings, True), url, "s", '{"type":"x"}') == 204
     assert lookups == ["hooks.example"]
     headers, body = receiver.received[0]
     assert headers["Host"] == f"hooks.example:{receiver.port}" and body == b'{"type":"x"}'
@@ -125,7 +125,7 @@ def test_delivery_resolves_once_and_connects_to_the_checked_address(
 def test_a_redirect_is_not_followed(settings, receiver):
     redirecting = Receiver(status=307, location=receiver.url)
     try:
-        status = tasks.deliver(_context(settings, True), "p1", redirecting.url, '{"a":1}')
+        status = tasks.deliver(_context(settings, True), redirecting.url, "s", '{"a":1}')
     finally:
         redirecting.close()
     assert status == 307 and len(redirecting.received) == 1 and receiver.received == []
@@ -135,8 +135,8 @@ def test_a_failing_receiver_is_retried_and_a_refusing_one_is_not(settings):
     failing, refusing = Receiver(status=503), Receiver(status=404)
     try:
         with pytest.raises(tasks.Undeliverable):
-            tasks.deliver(_context(settings, True), "p1", failing.url, "{}")
-        assert tasks.deliver(_context(settings, True), "p1", refusing.url, "{}") == 404
+            tasks.deliver(_context(settings, True), failing.url, "s", "{}")
+        assert tasks.deliver(_context(settings, True), refusing.url, "s", "{}") == 404
     finally:
         failing.close()
         refusing.close()
