@@ -352,7 +352,14 @@ def _choice_owed(state, d):
                       figure=tuple(d["figure"]) if d.get("figure") else None,
                       victims=tuple(tuple(v) for v in d.get("victims", ())),
                       ward=d.get("ward"), concede=d.get("concede", False))
-    return replace(state, pending=state.pending + (pending,))
+    state = replace(state, pending=state.pending + (pending,))
+    if d["kind"] == "onward" and d["seat"] == state.active:
+        # The move that revealed this tile may go on: it has not ended there (yet). No other
+        # move ended on the tile this turn: it was face down until this step.
+        here = tile_pos(state.players[d["seat"]].minis[d["mini"]])
+        state = replace(state, turn=replace(state.turn,
+                                            ended_tiles=state.turn.ended_tiles - {here}))
+    return state
 
 
 def _escape_decided(state, d):
@@ -361,6 +368,16 @@ def _escape_decided(state, d):
 
 def _ward_decided(state, d):
     return replace(state, pending=state.pending[1:])
+
+
+def _move_resumed(state, d):
+    """The onward choice settled: staying ends the move on the revealed tile."""
+    state = replace(state, pending=state.pending[1:])
+    if d.get("path") is None and d["seat"] == state.active:
+        here = tile_pos(state.players[d["seat"]].minis[d["mini"]])
+        state = replace(state, turn=replace(state.turn,
+                                            ended_tiles=state.turn.ended_tiles | {here}))
+    return state
 
 
 def _miniature_displaced(state, d):
@@ -547,7 +564,7 @@ _APPLY = {
     NEWARU_SPAWNED.name: _newaru_moved,
     ESCAPE_DECIDED.name: _escape_decided,
     WARD_DECIDED.name: _ward_decided,
-    MOVE_RESUMED.name: _ward_decided,     # both only settle the choice owed
+    MOVE_RESUMED.name: _move_resumed,
     MINIATURE_DISPLACED.name: _miniature_displaced,
 }
 

@@ -68,9 +68,12 @@ def activate(tx):
 
 
 def respawn(tx):
-    """Newaru respawn on portal tiles with no faction miniature and no Newaru (Setup 9)."""
+    """Newaru respawn on portal tiles with no faction miniature and no Newaru (Setup 9); a
+    trapped miniature does not count."""
     state = tx.state
-    occupied = {tile_pos(n) for n in _all_faction_nodes(state)}
+    # A trapped miniature "behaves as if it doesn't exist" (Wardun): it keeps no tile from
+    # its Newaru. It still fills its node, so a Newaru does not spawn onto it.
+    occupied = {tile_pos(n) for n in _targets(state)}
     occupied |= {tile_pos(n) for n in state.newaru.values()}
     for pos in sorted(state.placed):
         portal = portal_of(tx.state, pos)
@@ -79,6 +82,3 @@ def respawn(tx):
             continue
         tx.emit(NEWARU_SPAWNED, id=nid, to=portal)
 
-
-def _all_faction_nodes(state):
-    return [n for p in state.players for n in p.minis if n is not None]

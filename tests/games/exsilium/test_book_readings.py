@@ -4,7 +4,8 @@ import pytest
 
 from shared.games.api import IllegalCommand
 from tests.games.exsilium.helpers import (
-    basic_hand, deal, given, given_play, of_type, on_board, types, upgraded, when)
+    Rigged, basic_hand, deal, given, given_play, of_type, on_board, revealed, types, upgraded,
+    when)
 from shared.games.exsilium import GAME
 
 KEBER_CARD = upgraded("keber_leap")
@@ -82,3 +83,70 @@ def test_a_defender_holding_only_cards_it_may_not_use_loses_at_once():
     events, state = when(_duel(basic_hand(0, "basic", "strength"), [syl_card]), 0,
                          {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1, 2]})
     assert of_type(events, "CombatWon")[0] == {"winner": 0, "loser": 1}
+
+
+# --- p21, Wardun: "As long as the Wardun's ability is active, the trapped miniature behaves as
+# if it doesn't exist"; Setup 9 (p10): Newaru appear "when a tile is empty of faction
+# miniatures and there is no other Newaru on the same tile" -------------------------------------
+
+def test_a_trapped_miniature_does_not_keep_a_newaru_from_respawning_on_its_tile():
+    """Given A5 (a portal tile) revealed with no Newaru and SYL's only miniature on it trapped
+    by the Wardun, when SYL moves a miniature on A1 and ends its turn, then a Newaru respawns
+    on A5's portal: the trapped miniature behaves as if it does not exist."""
+    state = given_play(2, factions=("syl", "wardun"))
+    state = given(state, revealed((1, 0), "A5"), *on_board(state, 0, 0, 904),
+                  ("MiniatureTrapped", {"seat": 1, "target": [0, 1]}))
+    state = deal(state, 0, basic_hand(0, "basic"))
+    _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1]})
+    events, state = when(state, 0, {"type": "end_turn"})
+    assert of_type(events, "NewaruSpawned") == [{"id": 0, "to": 602}]
+
+
+def test_an_untrapped_miniature_still_keeps_its_tile_free_of_newaru():
+    """The same table without the trap: the SYL miniature on A5 keeps the Newaru away."""
+    state = given_play(2, factions=("syl", "wardun"))
+    state = given(state, revealed((1, 0), "A5"), *on_board(state, 0, 0, 904))
+    state = deal(state, 0, basic_hand(0, "basic"))
+    _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [1]})
+    events, state = when(state, 0, {"type": "end_turn"})
+    assert of_type(events, "NewaruSpawned") == []
+
+
+# --- Spanish book, Newaru rules summary (option newaru_trigger "ends"): "El Newaru sólo se
+# moverá cuando una miniatura del jugador activo termina un movimiento en la loseta ocupada
+# por el Newaru" -------------------------------------------------------------------------------
+
+def _reveal_then_go_on(options, onward):
+    """SYL on node 404 of A1 moves 2 nodes with a Basic card: its first step reveals A5 below
+    A1, at (1, 0) (no frontier between them; a Newaru spawns on its portal, 602), then it goes
+    on along `onward` or stays."""
+    state = given_play(2, options=options)
+    state = deal(given(state, *on_board(state, 0, 404)), 0, basic_hand(0, "basic"))
+    _, state = when(state, 0, {"type": "move", "card": "p0-basic-0", "mini": 0, "path": [504]},
+                    Rigged(["A5"]))
+    assert state.newaru == {0: 602} and state.pending[0].kind == "onward"
+    command = {"type": "move_on", "path": onward} if onward else {"type": "stay"}
+    _, state = when(state, 0, command)
+    return when(state, 0, {"type": "end_turn"})
+
+
+def test_ends_a_move_that_reveals_a_tile_and_goes_on_does_not_move_its_newaru():
+    """Given newaru_trigger "ends" and a move whose first step reveals A5 (its Newaru on the
+    portal), when the move goes on back onto A1 and the turn ends, then the move did not end on
+    A5 and its Newaru stays."""
+    events, state = _reveal_then_go_on({"newaru_trigger": "ends"}, [403])
+    assert of_type(events, "NewaruMoved") == [] and state.newaru == {0: 602}
+
+
+def test_ends_a_move_that_reveals_a_tile_and_stays_there_moves_its_newaru():
+    """Given the same reveal, when the player stays on the revealed tile, then the move ended
+    on A5 and its Newaru moves toward the miniature."""
+    events, state = _reveal_then_go_on({"newaru_trigger": "ends"}, None)
+    assert [e["id"] for e in of_type(events, "NewaruMoved")] == [0]
+
+
+def test_moves_the_english_reading_moves_the_newaru_of_a_tile_moved_through():
+    """English (default, Example 3: "the movement occurs even if it hasn't ended up on the same
+    tile"): the same move through A5 and back moves its Newaru."""
+    events, state = _reveal_then_go_on(None, [403])
+    assert [e["id"] for e in of_type(events, "NewaruMoved")] == [0]
