@@ -69,6 +69,14 @@ class GamesSchema(Schema):
         "description": "The one scale of bot levels, the same for every game and bot."})
 
 
+class GlossarySchema(Schema):
+    game = fields.String(required=True)
+    names = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.String()),
+                        required=True, metadata={"description": "id -> {language: name}"})
+    texts = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.String()),
+                        required=True, metadata={"description": "id -> {language: what it does}"})
+
+
 # ---- creating a match --------------------------------------------------------------
 
 class SeatRequestSchema(Schema):

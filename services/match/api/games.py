@@ -1,9 +1,11 @@
 """/v1/games: the games this server hosts and the options each accepts."""
 from __future__ import annotations
 
-from services.match.schemas import GamesSchema
+from services.match.glossary import glossary
+from services.match.schemas import GamesSchema, GlossarySchema
 from shared.games import bot_levels
 from shared.games.registry import games
+from shared.web.errors import NotFound
 from shared.web.api import Blueprint
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
@@ -25,3 +27,14 @@ def list_games():
     """Every game the server hosts, and the bots and bot levels any seat may be."""
     return {"games": [describe(game) for _, game in sorted(games().items())],
             "bots": list(bot_levels.BOTS), "bot_levels": bot_levels.scale()}
+
+
+@blp.route("/<string:game>/glossary", methods=["GET"])
+@blp.response(200, GlossarySchema)
+@blp.errors(404)
+def game_glossary(game):
+    """The game's names for what its events and commands name by id (cards, colonies,
+    techs, factions), in each language, from its data files: what a client shows."""
+    if game not in games():
+        raise NotFound(f"No game {game!r} is hosted here (GET /v1/games lists them).")
+    return {"game": game, **glossary(game)}

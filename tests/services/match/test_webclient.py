@@ -49,3 +49,15 @@ def test_config_names_the_matchmaking_service(client, monkeypatch):
 
 def test_a_missing_static_file_is_a_404(client):
     assert client.get("/static/js/nope.js").status_code == 404
+
+
+def test_a_games_glossary_names_what_its_events_name_by_id(client):
+    body = client.get("/v1/games/exile_sun/glossary").get_json()
+    assert body["game"] == "exile_sun"
+    assert body["names"]["frigate"] == {"en": "Frigate", "es": "Frigate"}
+    assert body["names"]["war_bonds"]["en"] == "War Bonds"
+    exsilium = client.get("/v1/games/exsilium/glossary").get_json()
+    assert exsilium["names"]["basic_lunge"] == {"en": "Lunge", "es": "Embestida"}
+    assert client.get("/v1/games/tictactoe/glossary").get_json() == {"game": "tictactoe", "names": {}, "texts": {}}
+    missing = client.get("/v1/games/chess/glossary")
+    assert missing.status_code == 404 and missing.get_json()["error"] == "not_found"

@@ -4,10 +4,14 @@
 import { ApiError, authHeaders, call, matchmaking, session } from "./api.js";
 import { formatSeconds } from "./clock.js";
 import { h, mount } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { choiceLabel, optionLabel, setElsewhere } from "./options.js";
 import { follow } from "./sse.js";
 
-const BOTS = ["random", "greedy", "mcts"];
+// mcts first: the default opponent is the searching bot at the default level. random plays
+// any legal move and has no levels (its seat sends none, its select is hidden).
+const BOTS = ["mcts", "greedy", "random"];
+const LEVELLESS = new Set(["random"]);
 const TICKET_POLL_MS = 1500;
 // The live feed says "your turn" and "match over"; invitations and matches formed elsewhere
 // are not in it, so the lists are also re-read this often.
@@ -184,15 +188,15 @@ export class HomePage {
   seatRow(i) {
     if (i === 0) return h("p", { class: "seat-row", "data-seat-row": 0, "data-kind": "me" }, `${t("seat")} 1: ${t("you")}`);
     const kind = h("select", { id: `seat-${i}-kind`, "data-role": "seat-kind" },
-      BOTS.map((b) => h("option", { value: `bot:${b}` }, `${t("bot")} ${b}`)), h("option", { value: "friend" }, t("friend")));
+      BOTS.map((b) => h("option", { value: `bot:${b}` }, t(`bot_${b}`))), h("option", { value: "friend" }, t("friend")));
     const level = h("select", { id: `seat-${i}-level`, "data-role": "seat-level", "aria-label": t("level") },
       this.botLevels.map((l) => h("option", { value: l.level, selected: l.default, title: l.summary },
-                                  `${t("level")} ${l.level}`)));
+                                  `${t("level")} ${l.level}${l.default ? ` (${t("defaultLevel")})` : ""}`)));
     const friend = h("input", { id: `seat-${i}-player`, "data-role": "seat-player", "aria-label": t("friend"),
                                 placeholder: t("friend"), hidden: true, size: 34 });
     kind.addEventListener("change", () => {
       const isFriend = kind.value === "friend";
-      friend.hidden = !isFriend; level.hidden = isFriend;
+      friend.hidden = !isFriend; level.hidden = isFriend || LEVELLESS.has(kind.value.slice(4));
     });
     return h("p", { class: "seat-row", "data-seat-row": i },
       h("label", { for: `seat-${i}-kind` }, `${t("seat")} ${i + 1}`), kind, level, friend);
@@ -204,27 +208,35 @@ export class HomePage {
       if (row.dataset.kind === "me") return { player_id: me.player_id };
       const kind = row.querySelector("[data-role=seat-kind]").value;
       if (kind === "friend") return { player_id: row.querySelector("[data-role=seat-player]").value.trim() };
-      return { bot: kind.slice(4), level: Number(row.querySelector("[data-role=seat-level]").value) };
+      const bot = kind.slice(4);
+      if (LEVELLESS.has(bot)) return { bot };
+      return { bot, level: Number(row.querySelector("[data-role=seat-level]").value) };
     });
   }
 
   fillOptions(box, game) {
     const entries = Object.entries(game.options || {});
+    const own = entries.filter(([name]) => !setElsewhere(game.name, name));
+    const elsewhere = entries.filter(([name]) => setElsewhere(game.name, name));
     mount(box, h("legend", {}, t("options")),
-      entries.length ? entries.map(([name, spec]) => this.optionField(name, spec)) : h("p", {}, t("gameOptionsNone")));
+      entries.length ? own.map(([name, spec]) => this.optionField(game.name, name, spec)) : h("p", {}, t("gameOptionsNone")),
+      elsewhere.length ? h("details", { class: "options-elsewhere" }, h("summary", {}, t("optionsElsewhere")),
+        elsewhere.map(([name, spec]) => this.optionField(game.name, name, spec))) : null);
   }
 
-  optionField(name, spec) {
+  optionField(game, name, spec) {
     const id = `option-${name}`;
+    const lang = language();
     let input;
     if (spec.type === "bool") input = h("input", { id, type: "checkbox", "data-option": name, "data-kind": "bool", checked: spec.default === true });
     else if (spec.type === "int") input = h("input", { id, type: "number", "data-option": name, "data-kind": "int", value: spec.default, min: spec.minimum, max: spec.maximum });
     else {
       input = h("select", { id, "data-option": name, "data-kind": "choice" },
-        spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, c === null ? "—" : String(c))));
+        spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default },
+          choiceLabel(game, name, c, lang) ?? String(c))));
     }
-    return h("p", { class: "option" }, h("label", { for: id, title: spec.description }, name.replace(/_/g, " ")), " ", input,
-      h("small", { class: "help" }, spec.description));
+    const label = optionLabel(game, name, lang) ?? name.replace(/_/g, " ");
+    return h("p", { class: "option" }, h("label", { for: id, title: spec.description }, label), " ", input);
   }
 
   readOptions(box) {
@@ -241,7 +253,7 @@ export class HomePage {
       h("option", { value: "" }, t("noClock")), h("option", { value: "per_move" }, t("perMove")), h("option", { value: "bank" }, t("bank")));
     const amount = h("input", { id: "clock-amount", type: "number", min: 1, value: 86400, "data-role": "clock-seconds" });
     const timeout = h("select", { id: "clock-timeout", "data-role": "clock-timeout" },
-      ["bot", "skip", "forfeit"].map((v) => h("option", { value: v }, v)));
+      ["bot", "skip", "forfeit"].map((v) => h("option", { value: v }, t(`timeout_${v}`))));
     return h("fieldset", { class: "clock-box" }, h("legend", {}, t("clock")),
       h("label", { for: "clock-kind" }, t("clock")), kind,
       h("label", { for: "clock-amount" }, t("seconds")), amount,

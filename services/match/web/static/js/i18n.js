@@ -43,6 +43,10 @@ const WORDS = {
     terminals: "Terminals", controlled: "controlled", combatStage: "stage", foe: "foe",
     committed: "committed", enemyAction: "enemy action", asText: "Show the table as text",
     awaitingAccept: "Waiting for {who} to accept.",
+    matchOver: "The match is over.", somethingHappened: "The match moved on.", defaultLevel: "default",
+    bot_mcts: "Bot: searches ahead (mcts)", bot_greedy: "Bot: best next move (greedy)", bot_random: "Bot: random moves",
+    optionsElsewhere: "Set by battle groups and campaigns",
+    timeout_bot: "A bot plays the turn", timeout_skip: "The turn is passed", timeout_forfeit: "The seat loses",
   },
   es: {
     language: "Idioma", signIn: "Entrar", signOut: "Salir", yourName: "Tu nombre",
@@ -85,6 +89,10 @@ const WORDS = {
     terminals: "Terminales", controlled: "controlado", combatStage: "fase", foe: "rival",
     committed: "comprometidas", enemyAction: "acción enemiga", asText: "Mostrar la mesa como texto",
     awaitingAccept: "Esperando a que {who} acepte.",
+    matchOver: "La partida ha terminado.", somethingHappened: "La partida avanzó.", defaultLevel: "por defecto",
+    bot_mcts: "Bot: busca por delante (mcts)", bot_greedy: "Bot: la mejor jugada inmediata (greedy)", bot_random: "Bot: jugadas al azar",
+    optionsElsewhere: "Las fijan los grupos de batalla y las campañas",
+    timeout_bot: "Un bot juega el turno", timeout_skip: "Se pasa el turno", timeout_forfeit: "El asiento pierde",
   },
 };
 

@@ -5,7 +5,7 @@ import { ApiError, authHeaders, call, commandId, session } from "./api.js";
 import { Chooser, byTarget } from "./chooser.js";
 import { clockText } from "./clock.js";
 import { h, mount } from "./dom.js";
-import { describePlatform } from "./games/common.js";
+import { describePlatform, wordsContext } from "./games/common.js";
 import generic from "./games/generic.js";
 import { rendererFor } from "./games/index.js";
 import { chosen, setLanguage, t } from "./i18n.js";
@@ -46,12 +46,24 @@ export class MatchPage {
       return;
     }
     this.renderer = rendererFor(this.match.game);
+    this.glossary = await glossaryOf(this.match.game);
     this.chooser = new Chooser(this.renderer, () => this.render());
     this.chooser.reset(this.legal.commands);
     await this.loadHistory();
     if (this.stopped) return;   // the page was left while it loaded: draw nothing, follow nothing
     this.render();
-    this.follow();
+    if (!this.over()) this.follow();   // a finished match has nothing more to say: no stream
+  }
+
+  /** Over: finished or aborted (nothing will be appended to its log any more). */
+  over() { return Boolean(this.match) && !["active", "invited"].includes(this.match.status); }
+
+  /** The match is over: the stream is closed for good and the badge says so. */
+  settle() {
+    if (this.live) { this.live.close(); this.live = null; }
+    this.connection = "over";
+    const badge = this.root.querySelector("[data-role=connection]");
+    if (badge) { badge.textContent = connectionWords(this.connection); badge.dataset.state = this.connection; }
   }
 
   stop() {
@@ -95,6 +107,7 @@ export class MatchPage {
     // order: never let an older answer replace a newer one.
     if (this.match && match.version < this.match.version) return;
     this.match = match;
+    if (this.over()) this.settle();   // said before the page draws again: "over", never "Reconnecting…"
     setLanguage((match.view && match.view.language) || chosen());
     const changed = JSON.stringify(legal.commands) !== JSON.stringify(this.legal.commands);
     this.legal = legal;
@@ -132,10 +145,7 @@ export class MatchPage {
       onStatus: (status) => {
         if (this.stopped) return;   // the root is another page's now
         // The server ends the stream once the match is over and everything is sent.
-        if (status === "reconnecting" && this.match && !["active", "invited"].includes(this.match.status)) {
-          this.live.close();
-          status = "closed";
-        }
+        if (this.over() || this.connection === "over") { this.settle(); return; }
         this.connection = status === "open" ? "connected" : status;
         const badge = this.root.querySelector("[data-role=connection]");
         if (badge) { badge.textContent = connectionWords(this.connection); badge.dataset.state = this.connection; }
@@ -211,15 +221,27 @@ export class MatchPage {
   who(seat) {
     const s = this.match.seats[seat];
     if (!s) return `#${seat}`;
-    return s.name || (s.bot ? `${t("bot")} ${s.bot}${s.level ? ` ${s.level}` : ""}` : `${t("seat")} ${seat + 1}`);
+    // random has no levels: its seat shows none, whatever level the match recorded.
+    return s.name || (s.bot ? `${t("bot")} ${s.bot}${s.level && s.bot !== "random" ? ` ${t("level").toLowerCase()} ${s.level}` : ""}` : `${t("seat")} ${seat + 1}`);
+  }
+
+  /** What event words need: who each seat is, the game's names, lists in words. */
+  words() {
+    const view = (this.replay ? this.replay.match : this.match).view;
+    return { ...wordsContext({ who: (seat) => this.who(seat), glossary: this.glossary, seats: this.match.seats.length }), t, view };
+  }
+
+  /** One event in words: the platform's own, else the game's (never its raw type). */
+  describe(event, ctx) {
+    return describePlatform(event, ctx) || rendererFor(this.match.game).describe(event, ctx) || t("somethingHappened");
   }
 
   context(view, interactive) {
     const candidates = interactive ? this.chooser.candidates() : [];
     const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
     const lastBatch = lastTurnEvents(shown);
-    return { view, seat: this.legal.seat, interactive, targets: byTarget(this.renderer, candidates),
-             lastEvents: lastBatch, who: (seat) => this.who(seat), t };
+    return { ...this.words(), view, seat: this.legal.seat, interactive,
+             targets: byTarget(this.renderer, candidates), lastEvents: lastBatch };
   }
 
   render() {
@@ -298,8 +320,8 @@ export class MatchPage {
   /** What was just done (the last batch of events), in words, for whoever just looked up. */
   lastMoveLine() {
     const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
-    const ctx = { who: (seat) => this.who(seat), t };
-    const words = lastTurnEvents(shown).slice(-8).map((e) => describePlatform(e, ctx) || this.renderer.describe(e, ctx)).filter(Boolean);
+    const ctx = this.words();
+    const words = lastTurnEvents(shown).slice(-8).map((e) => this.describe(e, ctx)).filter(Boolean);
     return words.length ? h("p", { class: "last-move", "data-role": "last-move", "aria-live": "polite" }, words.join(" · ")) : null;
   }
 
@@ -361,12 +383,12 @@ export class MatchPage {
   }
 
   history() {
-    const ctx = { who: (seat) => this.who(seat), t };
+    const ctx = this.words();
     const upTo = this.replay ? this.replay.version : Infinity;
     const items = this.events.slice(-HISTORY).reverse().map((event) => h("li", {
       "data-v": event.v, "data-type": event.type, class: event.v > upTo ? "future" : "" },
       h("span", { class: "v" }, `${event.v}. `),
-      describePlatform(event, ctx) || this.renderer.describe(event, ctx) || event.type));
+      this.describe(event, ctx)));
     return h("section", { class: "history", "aria-label": t("history") },
       h("h2", {}, t("history")), h("ol", { "data-role": "history", reversed: true }, items));
   }
@@ -394,6 +416,17 @@ export class MatchPage {
   }
 }
 
+const GLOSSARIES = new Map();
+
+/** The game's names for what its events name by id (GET /v1/games/{game}/glossary), once
+ * a page; a page that cannot get it still shows every event, the ids then in words. */
+async function glossaryOf(game) {
+  if (!GLOSSARIES.has(game)) {
+    GLOSSARIES.set(game, call("GET", `/v1/games/${game}/glossary`).catch(() => null));
+  }
+  return GLOSSARIES.get(game);
+}
+
 /** The events of the last command: those after the previous turn's last event. */
 function lastTurnEvents(events) {
   if (!events.length) return [];
@@ -418,6 +451,7 @@ function restoreFocus(root, key) {
 
 function connectionWords(state) {
   if (state === "connected") return t("connected");
+  if (state === "over") return t("matchOver");
   if (state === "closed") return "";
   return t(state === "connecting" ? "loading" : "reconnecting");
 }

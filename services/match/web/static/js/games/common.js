@@ -38,6 +38,8 @@ const PLATFORM = {
     MatchAborted: () => "The match was aborted.",
     VacationStarted: (d, who) => `${who(d.seat)} went on vacation.`,
     VacationEnded: (d, who) => `${who(d.seat)} is back from vacation.`,
+    InvitationAccepted: (d, who) => `${who(d.seat)} accepted the invitation.`,
+    InvitationDeclined: (d, who) => `${who(d.seat)} declined the invitation.`,
   },
   es: {
     MatchCreated: () => "Se creó la partida.",
@@ -49,6 +51,8 @@ const PLATFORM = {
     MatchAborted: () => "Se anuló la partida.",
     VacationStarted: (d, who) => `${who(d.seat)} se fue de vacaciones.`,
     VacationEnded: (d, who) => `${who(d.seat)} volvió de vacaciones.`,
+    InvitationAccepted: (d, who) => `${who(d.seat)} aceptó la invitación.`,
+    InvitationDeclined: (d, who) => `${who(d.seat)} rechazó la invitación.`,
   },
 };
 
@@ -57,6 +61,48 @@ export function describePlatform(event, ctx) {
   const words = PLATFORM[language()] || PLATFORM.en;
   const say = words[event.type];
   return say ? say(event.data || {}, ctx.who) : null;
+}
+
+/** A game's events in words: `table[type]` is {en: (data, x) => text, es: ...}; null for a
+ * type the table lacks (a test over random matches of every game fails on any such type). */
+export function sayEvent(table, event, ctx) {
+  const entry = table[event.type];
+  if (!entry) return null;
+  const say = entry[language()] || entry.en;
+  const text = say(event.data || {}, ctx);
+  // Spanish contracts "de el" and "a el" (de el planeta -> del planeta).
+  return language() === "es" ? text.replace(/\bde el\b/g, "del").replace(/\ba el\b/g, "al") : text;
+}
+
+const AND = { en: " and ", es: " y " };
+
+/** "a, b and c" in the current language. */
+export function list(items) {
+  const parts = items.filter((x) => x !== null && x !== undefined && x !== "").map(String);
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")}${AND[language()] || AND.en}${parts[parts.length - 1]}`;
+}
+
+/** The helpers event words use: who a seat is, the glossary's names, a list in words. */
+export function wordsContext({ who, glossary = null, seats = 0 }) {
+  const names = (glossary && glossary.names) || {};
+  const texts = (glossary && glossary.texts) || {};
+  const lookup = (table, id) => {
+    if (id === null || id === undefined) return null;
+    const entry = table[id] || table[String(id).replace(/-\d+$/, "")];
+    return entry ? (entry[language()] || entry.en) : null;
+  };
+  return {
+    who, seats, list,
+    /** The game's name for `id` (a card copy by its card), else its words. */
+    name: (id) => lookup(names, id) ?? humane(id),
+    text: (id) => lookup(texts, id),
+  };
+}
+
+/** An id no glossary names, as words: "strike_craft-2" -> "strike craft". */
+export function humane(id) {
+  return String(id ?? "").replace(/-\d+$/, "").replace(/[_-]+/g, " ").trim();
 }
 
 /** A game event in words when its renderer has nothing better. */

@@ -10,8 +10,9 @@
 // its scouts. The side lines give each colony's public facts and this seat's own cards.
 
 import { s } from "../dom.js";
+import { EVENTS } from "./exile_sun_events.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
+import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
 
 const UNIT = 30;                 // one step of the System template, in SVG units
 const SIZE = 760;
@@ -213,5 +214,6 @@ export default {
     if (key === "type") return w(value);
     return `${key.replace(/_/g, " ")}: ${plain(value)}`;
   },
-  describe(event, ctx) { return plainEvent(event, ctx); },
+  describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
+  events: EVENTS,
 };

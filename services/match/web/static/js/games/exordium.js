@@ -3,8 +3,9 @@
 // Cells and Action cards are the click targets of the commands that name them.
 
 import { s } from "../dom.js";
+import { EVENTS } from "./exordium_events.js";
 import { language } from "../i18n.js";
-import { targetAttributes } from "./common.js";
+import { sayEvent, targetAttributes } from "./common.js";
 
 const COLUMNS = "abcde";
 const CELL = 64;
@@ -138,19 +139,7 @@ export default {
     if (key === "actions") return value.map(actionWords).join(`, ${w("then")} `);
     return String(value);
   },
-  describe(event, ctx) {
-    const d = event.data || {};
-    const who = "seat" in d ? ctx.who(d.seat) : "";
-    switch (event.type) {
-      case "StartChosen": return `${who} ${w("StartChosen")} ${d.cell}`;
-      case "TerrainExplored": return `${who} ${w("TerrainExplored")} ${d.cell}`;
-      case "ResourceExtracted": return `${who} ${w("ResourceExtracted")} ${colour(d.colour)} (${d.terrain})`;
-      case "DroneSent": return `${who} ${w("DroneSent")} ${d.value}`;
-      case "ActionNotCompleted": return `${who} ${w("ActionNotCompleted")} ${d.action}`;
-      case "ActionCardFlipped": return language() === "es" ? `${who} jugó la carta ${colour(d.card)}` : `${who} played the ${colour(d.card)} card`;
-      case "ActionCardsRefreshed": return w("ActionCardsRefreshed");
-      case "GameEnded": return w("GameEnded");
-      default: return null;
-    }
-  },
+  describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
+  events: EVENTS,
+
 };

@@ -7,8 +7,9 @@
 // clicking: a hand card (its commands), then a node (the commands ending there).
 
 import { s } from "../dom.js";
+import { EVENTS } from "./exsilium_events.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
+import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
 
 const STEP = 24;          // px between nodes
 const TILE = STEP * 5;    // px of a tile
@@ -50,71 +51,6 @@ const WORDS = {
     cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", placed: "colocadas boca abajo", enemy: "acción enemiga",
   },
 };
-// Every Exsilium event in words: [English, Spanish]; "who" events start with the seat's name.
-const EVENT_WORDS = {
-  AbilityReleased: ["released a faction ability", "liberó una habilidad de facción"],
-  AbilityUnleashed: ["unleashed the faction ability", "desató la habilidad de facción"],
-  BaralytasCollected: ["collected Baralytas", "recogió Baralytas"],
-  BaralytasGiven: ["gave Baralytas", "entregó Baralytas"],
-  BaralytasReturned: ["returned Baralytas", "devolvió Baralytas"],
-  BidPlaced: ["placed a secret bid", "hizo su apuesta secreta"],
-  BidsRevealed: ["Bids revealed", "Se revelan las apuestas"],
-  CardConceded: ["conceded a card", "cedió una carta"],
-  CardDropped: ["dropped a card", "soltó una carta"],
-  CardRemoved: ["removed a card from the match", "eliminó una carta de la partida"],
-  CardSwapped: ["swapped a card", "intercambió una carta"],
-  CardUsed: ["used a card", "usó una carta"],
-  CardsBought: ["bought upgrades", "compró mejoras"],
-  CardsCommitted: ["committed cards to the combat", "comprometió cartas al combate"],
-  CardPlaced: ["placed a card face down for the combat", "colocó una carta boca abajo para el combate"],
-  CardsDiscarded: ["discarded cards", "descartó cartas"],
-  CardsDrawn: ["drew cards", "robó cartas"],
-  CardsFatigued: ["tired cards", "fatigó cartas"],
-  ChoiceOwed: ["must choose", "debe elegir"],
-  CombatAvoided: ["The combat was avoided", "Se evitó el combate"],
-  CombatRevealed: ["Combat cards revealed", "Se revelan las cartas del combate"],
-  CombatStarted: ["Combat!", "¡Combate!"],
-  CombatWon: ["The combat is decided", "El combate está decidido"],
-  ControlWithdrawn: ["lost control of a terminal", "perdió el control de un terminal"],
-  DeckReshuffled: ["reshuffled the deck", "barajó su mazo"],
-  EnemyActionRevealed: ["The enemy's action is revealed", "Se revela la acción enemiga"],
-  EscapeDecided: ["decided whether to escape", "decidió si escapar"],
-  FactionChosen: ["chose a faction", "eligió facción"],
-  FrontierBlocked: ["was stopped by a frontier", "fue detenido por una frontera"],
-  HoleOpened: ["A hole opened", "Se abrió un socavón"],
-  HologramResolved: ["The hologram was resolved", "Se resolvió el holograma"],
-  HologramSet: ["set a hologram", "colocó un holograma"],
-  MarkerPickedUp: ["picked up a marker", "recogió un marcador"],
-  MatchEnded: ["The match is over", "La partida ha terminado"],
-  MatchSetUp: ["The table is set", "La mesa está preparada"],
-  MineDetonated: ["A mine exploded", "Explotó una mina"],
-  MiniatureActivated: ["activated a miniature", "activó una miniatura"],
-  MiniatureDefeated: ["lost a miniature", "perdió una miniatura"],
-  MiniatureDisplaced: ["A miniature was displaced", "Se desplazó una miniatura"],
-  MoveResumed: ["decided whether to go on moving", "decidió si seguir moviendo"],
-  WardDecided: ["decided whether to ward off the effect", "decidió si esquivar el efecto"],
-  MiniatureMoved: ["moved a miniature", "movió una miniatura"],
-  MiniatureTrapped: ["A miniature was trapped", "Se atrapó una miniatura"],
-  NewaruMoved: ["A Newaru moved", "Un Newaru se movió"],
-  NewaruRemoved: ["A Newaru was removed", "Se retiró un Newaru"],
-  NewaruSpawned: ["A Newaru appeared", "Apareció un Newaru"],
-  OutcomeDrawn: ["An Outcome card was drawn", "Se robó una carta de Desenlace"],
-  RewardTaken: ["took a reward", "tomó una recompensa"],
-  RoundStarted: ["A new round begins", "Empieza una nueva ronda"],
-  SlotFilled: ["filled an ability slot", "llenó un hueco de habilidad"],
-  StartChosen: ["chose a starting node", "eligió su nodo inicial"],
-  TerminalControlled: ["took control of a terminal", "tomó el control de un terminal"],
-  TerminalTokenGiven: ["A terminal token changed hands", "Un token de terminal cambió de manos"],
-  TerminalTokenTaken: ["took a terminal token", "tomó un token de terminal"],
-  TileRevealed: ["A tile was revealed", "Se reveló una loseta"],
-  TokensPaid: ["paid faction tokens", "pagó tokens de facción"],
-  TurnEnded: ["ended the turn", "terminó su turno"],
-  TurnStarted: ["Turn of", "Turno de"],
-  UpgradeAccessed: ["looked at the upgrades", "accedió a las mejoras"],
-  UpgradeCycled: ["cycled the upgrades", "renovó las mejoras"],
-  UpgradeLeft: ["left the upgrades", "salió de las mejoras"],
-};
-
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
 
 function tileOrigin(r, c) { return [PAD + c * (TILE + GAP), PAD + r * (TILE + GAP)]; }
@@ -335,12 +271,7 @@ export default {
     if (key === "cards" || key === "paid") return `${w(key)}: ${value.map((c) => cardName(ctx.view, c)).join(", ") || w("none")}`;
     return `${w(key)}: ${plain(value)}`;
   },
-  describe(event, ctx) {
-    const pair = EVENT_WORDS[event.type];
-    if (!pair) return plainEvent(event, ctx);
-    const text = pair[language() === "es" ? 1 : 0];
-    const d = event.data || {};
-    if (event.type === "TurnStarted" && "seat" in d) return `${text} ${ctx.who(d.seat)}`;
-    return "seat" in d ? `${ctx.who(d.seat)} ${text}` : text;
-  },
+  describe(event, ctx) { return sayEvent(EVENTS, event, { ...ctx, card: ctx.view ? (id) => cardById(ctx.view, id)?.name ?? null : null }); },
+  events: EVENTS,
+
 };

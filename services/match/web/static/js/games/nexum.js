@@ -9,8 +9,9 @@
 // so the systems are spread on a circle in letter order.
 
 import { s } from "../dom.js";
+import { EVENTS } from "./nexum_events.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, plainEvent, targetAttributes } from "./common.js";
+import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
 
 const SIZE = 560;
 const CENTRE = SIZE / 2;
@@ -164,12 +165,6 @@ export default {
     if (key === "type") return w(value);
     return `${w(key)}: ${plain(value)}`;
   },
-  describe(event, ctx) { return plainEvent({ ...event, data: rename(event.data) }, ctx); },
+  describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
+  events: EVENTS,
 };
-
-/** Nexum's events name a faction, not a seat; the words read the same. */
-function rename(data) {
-  if (!data || !("faction" in data)) return data;
-  const { faction, ...rest } = data;
-  return { seat: faction, ...rest };
-}

@@ -1,8 +1,9 @@
 // Tic-tac-toe: a 3x3 grid; each empty cell is the button for its "mark" command.
 
 import { s } from "../dom.js";
+import { EVENTS } from "./tictactoe_events.js";
 import { language } from "../i18n.js";
-import { targetAttributes } from "./common.js";
+import { sayEvent, targetAttributes } from "./common.js";
 
 const SIZE = 100;
 
@@ -29,11 +30,7 @@ export default {
   targets(command) { return command.type === "mark" ? [`cell:${command.cell}`] : []; },
   label(command) { return `${language() === "es" ? "Marcar casilla" : "Mark cell"} ${command.cell + 1}`; },
   valueLabel(key, value) { return String(value); },
-  describe(event, ctx) {
-    if (event.type === "CellMarked") {
-      const verb = language() === "es" ? "marcó la casilla" : "marked cell";
-      return `${ctx.who(event.data.seat)} ${verb} ${event.data.cell + 1}`;
-    }
-    return null;
-  },
+  describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
+  events: EVENTS,
+
 };
