@@ -21,6 +21,7 @@ from shared.infra.celery_config import worker_config
 from shared.infra.celery_leases import install as install_leases
 
 MOVE_TASK = "orrery.bot.move"
+ANALYSE_TASK = "orrery.bot.analyse"  # a finished match's post-game analysis (analysis.py)
 
 
 def transport_options(settings: BotSettings, keyprefix: str | None = None) -> dict:
@@ -38,7 +39,8 @@ def make_app(settings: BotSettings | None = None):
     app.conf.update(
         **worker_config(app.orrery_broker.keyprefix, settings.queue,
                         settings.visibility_timeout),
-        task_routes={MOVE_TASK: {"queue": settings.queue}},
+        task_routes={MOVE_TASK: {"queue": settings.queue},
+                     ANALYSE_TASK: {"queue": settings.queue}},
         worker_concurrency=settings.worker_concurrency,
     )
     app.bot_settings = settings

@@ -1,6 +1,8 @@
 """The bot dispatcher: bus "bot-matches" (the announcements of matches a bot plays in) ->
-one Celery task per bot seat that must act, and bus "rejections" -> another attempt at a
-bot turn whose command was refused (refusals.py). Matches without a bot never reach it.
+one Celery task per bot seat that must act, bus "rejections" -> another attempt at a
+bot turn whose command was refused (refusals.py), and bus "analysis-requests" -> the
+post-game analysis task of a finished match (analysis.py). Matches without a bot never reach
+it but for their analysis.
 
 It reads the topic through the consumer group "bot-dispatcher" (so several dispatchers share
 the work, and entries a dead dispatcher left unacknowledged are claimed by another after
@@ -19,13 +21,13 @@ import sys
 import threading
 import time
 
-from services.bot.celery_app import MOVE_TASK, app as default_app
+from services.bot.celery_app import ANALYSE_TASK, MOVE_TASK, app as default_app
 from services.bot.context import BotContext, build
 from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
 from shared.infra.celery_broker import watch as watch_broker
 from shared.eventlog.consumer import BATCH, consumer_name, linger_seconds
-from shared.schemas.bus import BOT_MATCHES, REJECTIONS
+from shared.schemas.bus import ANALYSIS_REQUESTS, BOT_MATCHES, REJECTIONS
 
 GROUP = "bot-dispatcher"
 log = logging.getLogger("orrery.bot.dispatcher")
@@ -53,6 +55,7 @@ class Dispatcher:
         self.consumer = consumer or consumer_name()
         ctx.bus.ensure_group(BOT_MATCHES, GROUP)
         ctx.bus.ensure_group(REJECTIONS, GROUP)
+        ctx.bus.ensure_group(ANALYSIS_REQUESTS, GROUP)
         self.due = DueTurns(ctx.redis, ctx.keys.namespace)
         self._next_resend = 0.0
 
@@ -104,11 +107,23 @@ class Dispatcher:
                               queue=self.ctx.settings.queue)
         return [tid]
 
+    def analyse(self, request: dict) -> list:
+        """Enqueue the analysis of the finished match a request names (one task id per
+        match: the task keeps what is stored, so a repeated request costs nothing)."""
+        match_id = request.get("match_id")
+        if not isinstance(match_id, str):
+            return []
+        tid = f"analysis:{match_id}"
+        self.celery.send_task(ANALYSE_TASK, args=(match_id,), task_id=tid,
+                              queue=self.ctx.settings.queue)
+        return [tid]
+
     def poll(self, block_ms: int = 1000) -> int:
-        """Handle one batch from the bus (claimed or new): refusals first, without waiting,
-        then announcements; return how many entries."""
+        """Handle one batch from the bus (claimed or new): refusals and analysis requests
+        first, without waiting, then announcements; return how many entries."""
         handled = 0
         for topic, handle, wait in ((REJECTIONS, self.retry, None),
+                                    (ANALYSIS_REQUESTS, self.analyse, None),
                                     (BOT_MATCHES, self.handle, block_ms)):
             deliveries = self.ctx.bus.consume(topic, GROUP, self.consumer, count=BATCH,
                                               block_ms=None if handled else wait,

@@ -146,6 +146,34 @@ class LegalSchema(Schema):
     commands = fields.List(fields.Dict(), required=True)
 
 
+class AnalysedPositionSchema(Schema):
+    version = fields.Integer(required=True, metadata={
+        "description": "The position: the match after this many events, the seat to act."})
+    seat = fields.Integer(required=True)
+    evaluation = fields.Float(required=True, metadata={
+        "description": "The seat's chance of winning as the bot judged it from that seat's "
+                       "view (0-1), with the best command played."})
+    best_command = fields.Dict(required=True)
+    played_command = fields.Dict(required=True)
+    loss = fields.Float(required=True, metadata={
+        "description": "The win chance the played command gave up against the best (0-1)."})
+
+
+class MistakeSchema(Schema):
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    loss = fields.Float(required=True)
+
+
+class AnalysisSchema(Schema):
+    match_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(("ready", "pending")),
+                           metadata={"description": "pending: being computed; ask again."})
+    positions = fields.List(fields.Nested(AnalysedPositionSchema), required=True)
+    mistakes = fields.List(fields.Nested(MistakeSchema), required=True, metadata={
+        "description": "The commands that gave up the most, largest first."})
+
+
 class LoggedEventSchema(Schema):
     v = fields.Integer(required=True)
     type = fields.String(required=True)

@@ -75,6 +75,15 @@ class Keys:
     def snapshot(self, match_id: str) -> str:
         return self._match(match_id, "snapshot")
 
+    def analysis(self, match_id: str) -> str:
+        """STRING (JSON): the post-game analysis, a projection of the finished log
+        (shared/messages/analysis.py); deleting it only makes the next request rebuild it."""
+        return self._match(match_id, "analysis")
+
+    def analysis_requested(self, match_id: str) -> str:
+        """STRING with a TTL: an analysis was asked for lately (one request on the bus)."""
+        return self._match(match_id, "analysis-requested")
+
     # ---- multi-battle (services/match/wormholes/groups.py) ----
 
     def battle_group(self, group_id: str) -> str:

@@ -16,6 +16,9 @@ MATCHES = "matches"
 BOT_MATCHES = "bot-matches"
 FINISHED_MATCHES = "finished-matches"
 REJECTIONS = "rejections"
+# {"match_id"}: a finished match whose post-game analysis is wanted and not stored (the match
+# API asks; the bot dispatcher enqueues the analysis task: shared/messages/analysis.py).
+ANALYSIS_REQUESTS = "analysis-requests"
 
 
 class BusCommandSchema(Schema):

@@ -14,14 +14,16 @@ from services.match.command_path.creation import create_match
 from services.match.api.live import stream
 from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
 from services.match.redaction import redact_all
-from services.match.schemas import (CommandRequestSchema, CommandResponseSchema, CreatedSchema,
+from services.match.export import is_over
+from services.match.schemas import (AnalysisSchema, CommandRequestSchema, CommandResponseSchema, CreatedSchema,
                                     CreateMatchSchema, EventsPageSchema, EventsQuerySchema,
                                     MAX_VERSION, LegalSchema, LiveQuerySchema, MatchViewSchema,
                                     ReplayQuerySchema, SeatQuerySchema, load_command)
 from services.match.command_path.seating import acting_seat, viewing_seat
 from shared.web.api import BEARER, OPTIONAL_BEARER, Blueprint
 from shared.web.auth import current_player, required_player
-from shared.web.errors import InvalidRequest
+from shared.messages import analysis
+from shared.web.errors import ApiError, InvalidRequest
 
 _VERSION_TEXT = re.compile(r"[0-9]{1,16}", re.ASCII)  # ASCII: "²".isdigit() is true too
 
@@ -182,3 +184,26 @@ def get_log(match_id):
     ctx = context.current()
     lines = log_lines(ctx, load_match(ctx, match_id))
     return Response(lines, mimetype="application/x-ndjson")
+
+
+class MatchInProgress(ApiError):
+    status, code = 409, "match_in_progress"
+
+
+@blp.route("/<match_id>/analysis", methods=["GET"])
+@blp.response(200, AnalysisSchema)
+@blp.errors(404, 409)
+def get_analysis(match_id):
+    """The post-game analysis, once the match is over: per position the bot's evaluation
+    from the mover's view, its preferred command and what the played one gave up;
+    `status: "pending"` while it is computed (ask again)."""
+    ctx = context.current()
+    state = load_match(ctx, match_id)
+    if not is_over(state):
+        raise MatchInProgress("A match is analysed once it is over; this one is "
+                              f"{state.status}.")
+    found = analysis.stored(ctx.redis, ctx.keys, match_id)
+    if found is not None:
+        return found
+    analysis.request(ctx.redis, ctx.keys, ctx.bus, match_id)
+    return analysis.pending(match_id)

@@ -128,6 +128,24 @@ def test_a_player_plays_exordium_to_the_end_against_mcts(stack, match_app):
     assert match["outcome"] is not None
 
 
+def test_a_finished_match_is_analysed_by_the_real_worker_when_asked(stack, match_app):
+    """GET /analysis asks once; the dispatcher enqueues the task; the worker stores it."""
+    _, client, ctx = match_app
+    match_id = create_without_humans(
+        ctx, "tictactoe", [{"bot": "random"}, {"bot": "greedy"}], seed=3)
+    wait_until(lambda: ctx.store.load(match_id).status == "finished", 30,
+               "the bots to finish the match", stack)
+    first = client.get(f"/v1/matches/{match_id}/analysis").get_json()
+    assert first["status"] == "pending"
+    body = wait_until(lambda: (lambda b: b if b["status"] == "ready" else None)(
+        client.get(f"/v1/matches/{match_id}/analysis").get_json()), 30,
+        "the analysis to be stored", stack)
+    moves = [e for e in ctx.log.read(match_id) if "seat" in (e.get("cause") or {})]
+    assert len(body["positions"]) == len(moves) > 4
+    assert [p["played_command"] for p in body["positions"]] == \
+        [e["cause"]["command"] for e in moves]
+
+
 def test_two_bots_play_a_whole_match_with_no_human(stack, match_app):
     _, _, ctx = match_app
     match_id = create_without_humans(
