@@ -22,9 +22,9 @@ Sizes (environment; the defaults are a quick run, the goals' sizes are the full 
                                    which a busy machine reaches first (as served, the default)
 How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.13-0.2 s (idle core)
 to 0.9 s (busy machine) a match, 2.7 CPU s in all: 40 matches with -j 2 took 2-4 minutes
-here at load 11-26 (wave 3); 400 with 2 processes about 22 minutes at load ~5 (wave 5). A
+here at load 11-26; 400 with 2 processes about 22 minutes at load ~5. A
 level-3 pairing is about 17 CPU s a match: 92 matches took 27 minutes with 2 processes at
-load ~4 (wave 5), so the quick run's 40 about 12 minutes. An Exsilium match with
+load ~4, so the quick run's 40 about 12 minutes. An Exsilium match with
 mcts:2 against greedy took about 14 minutes at load ~24 (greedy's moves are the slow ones:
 p95 6.8 s) and about 6 minutes at load ~8 (12 matches with -j 2: 34 minutes), so 2 matches
 take about 6-15 minutes and 200 would take most of a day.
@@ -48,7 +48,7 @@ PAIRINGS = (
     ("mcts:3,mcts:2", 0.60, "level 3 vs level 2"),
 )
 EXSILIUM_DEFAULT = ("mcts:2,greedy", "mcts:2,random", "mcts:1,random", "mcts:2,mcts:1")
-# Measured with the turn-rollout levels (wave 5, load ~3-4): mcts:1 vs random took 51 s for
+# Measured with the turn-rollout levels (load ~3-4): mcts:1 vs random took 51 s for
 # 2 matches, mcts:2 vs mcts:1 5-24 CPU s a match once tied bids stopped repeating forever
 # (two such bots bid alike: it had not finished 2 matches in 9 minutes). Level 3 vs level 2
 # stays opt-in: its moves are 0.2-0.4 s at p95, but a match's cost was not measured.

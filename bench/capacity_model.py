@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 
 # `python -m bench cluster_capacity` (cluster-3x2 line), 2026-11-26 07:53, 2 shared cores
-# under a load average of 15-20 (other engineers' tests), so these costs are upper bounds.
+# under a load average of 15-20 (other test runs), so these costs are upper bounds.
 # The single-Redis line of the same run: API 2.319, others 2.011, Redis 0.63 (s per 1,000
 # moves).
 MEASURED = {

@@ -8,17 +8,17 @@ and checks it covers exactly these levels).
 
 A level's rating is an openskill mu, the scale matchmaking rates players on (a new player
 starts at 25). Level 2 sits at 25: a new player meets the default opponent. The gaps between
-levels come from the measured head-to-head results (bench/bot_strength.py, README's
+levels come from the measured head-to-head results (bench/bot_strength.py, docs/BOTS.md's
 strength table): a level that beats the one below in a share p of matches is
 `Phi^-1(p) * sqrt(2) * beta` mu above it (openskill's win probability with beta = 25/6,
 uncertainties left out). Measured in Exordium, seats alternated: level 2 beat level 1 in
-130 of 200 (p = 0.65 [58-71%], wave 6: 2.3 mu; wave 3 had 18 of 30); level 3 beat level 2
-in 65 of 119 (p = 0.55 [46-63%], waves 5 and 6 pooled: 0.7 mu), short of the 60% goal
-(docs/closing-notes/wave-6/issue-16-exobot.md). Seat 1 moves first and wins more often
+130 of 200 (p = 0.65 [58-71%]: 2.3 mu; an earlier, smaller run had 18 of 30); level 3 beat level 2
+in 65 of 119 (p = 0.55 [46-63%], two runs pooled: 0.7 mu), short of the 60% goal
+(docs/BOTS.md). Seat 1 moves first and wins more often
 whoever plays (random vs random 57%), which alternating seats cancels.
 In Exsilium the mcts levels run a turn rollout
 instead (services/bot/policies: GAME_LEVELS), measured against greedy and random in
-docs/closing-notes/wave-5/issue-16-exsbot.md.
+docs/BOTS.md.
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ DEFAULT_URL = "redis://127.0.0.1:6379/0"
 def data_dir() -> Path:
     """Where `make run` keeps its data (a private Redis's AOF under redis/): ORRERY_DATA_DIR,
     else data/ at the top of the checkout."""
-    return Path(os.environ.get("ORRERY_DATA_DIR", Path(__file__).resolve().parents[1] / "data"))
+    return Path(os.environ.get("ORRERY_DATA_DIR", Path(__file__).resolve().parents[2] / "data"))
 
 
 @dataclass

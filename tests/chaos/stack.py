@@ -42,7 +42,7 @@ class Stack:
 
     def __init__(self, workdir: Path, api_port: int | None = None, mm_port: int | None = None):
         self.workdir = workdir
-        # Free ports unless told: several engineers' runs share the machine.
+        # Free ports unless told: several test runs may share the machine.
         api_port, mm_port = api_port or _free_port(), mm_port or _free_port()
         self.redis_dir = workdir / "redis"
         self.redis_port = _free_port()

@@ -4,7 +4,9 @@ from pathlib import Path
 
 import redis
 
-from shared.infra.redis_server import redis_server_binary, start_private
+from shared.infra.redis_server import data_dir, redis_server_binary, start_private
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_private_redis_starts_with_aof_and_stops(tmp_path: Path):
@@ -20,6 +22,15 @@ def test_private_redis_starts_with_aof_and_stops(tmp_path: Path):
         handle.stop()
     assert handle.process.poll() is not None
     assert any((tmp_path / "redis").rglob("*.aof*"))
+
+
+def test_make_runs_data_is_under_the_top_of_the_checkout(monkeypatch):
+    """`make run` keeps its data (Redis's AOF, the generated secret) in data/ at the top of the
+    checkout, which .gitignore leaves out, unless ORRERY_DATA_DIR says elsewhere."""
+    monkeypatch.delenv("ORRERY_DATA_DIR", raising=False)
+    assert data_dir() == ROOT / "data"
+    monkeypatch.setenv("ORRERY_DATA_DIR", "/srv/orrery")
+    assert data_dir() == Path("/srv/orrery")
 
 
 def test_bundled_fallback_binary_is_a_redis_server():

@@ -26,11 +26,11 @@ SEARCHES = {"mcts": mcts.choose, "turn_rollout": turn_rollout.choose}
 # and widen best first, with a progressive bias (services/bot/policies/mcts.py): what lets
 # a search of a few hundred iterations face Exsilium's 100-300 commands a move. Narrow
 # nodes (most of Exordium's) try every command: ranking them measured no stronger there
-# and costs iterations (docs/closing-notes/wave-4/issue-16-bots.md).
+# and costs iterations (docs/BOTS.md).
 _WIDENING = {"prior_from": 16, "wide_from": 24, "bias": 1.0}
 # Level 3 ranks every node's commands from its second visit: a narrower, deeper search,
 # where more iterations of level 2's search bought nothing (8,000 won 8 of 18 against
-# 2,000, wave 3) and greedy rollouts lost (3 of 9).
+# 2,000) and greedy rollouts lost (3 of 9).
 _RANKED = {"prior_from": 2, "bias": 1.0}
 LEVELS = {
     "mcts": {1: {"iterations": 60, "seconds": 0.5},
@@ -44,7 +44,7 @@ LEVELS = {
 # of them with fresh chance. Against greedy it won 12 of 21 by the goal (4 lost), where mcts,
 # with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
 # won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (5 of 12, more
-# round-limit draws) at 4-6 times the cost (docs/closing-notes/wave-5/issue-16-exsbot.md).
+# round-limit draws) at 4-6 times the cost (docs/BOTS.md).
 GAME_LEVELS = {
     "exsilium": {"mcts": {
         1: {"search": "turn_rollout", "samples": 1, "keep": 2, "rollouts": 1, "depth": 0,

@@ -16,7 +16,7 @@ DEFAULT_SCALE = 3.0
 # Nexum and Exile Sun keep the default: along random and greedy playouts (2-6 seats) their
 # heuristics stayed within -26..+13 and -14..+12, with one position's commands 0-10 apart,
 # short of the ~28 that rounds a reward to within 1e-4 of 1 or 0 at a scale of 3
-# (docs/closing-notes/wave-5/issue-16-exobot.md).
+# (docs/BOTS.md).
 GAME_SCALES = {"exsilium": 20.0}
 
 

@@ -35,7 +35,7 @@ tactics, Nexum's phase choices) are searched for one seat only, the searching se
 root and else the lowest: the others of that step choose at random, since searching them
 after it let them answer a choice they cannot see (the tree's opponent then always had the
 counter to the bot's commitment, and mcts:2 lost half its Exile Sun matches to random play
-where greedy won all: wave 6).
+where greedy won all; docs/BOTS.md).
 """
 from __future__ import annotations
 

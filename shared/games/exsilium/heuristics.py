@@ -13,7 +13,7 @@ Why the Newaru: replaying greedy against random (seeds 81 and 82, 8 matches), gr
 176 Baralytas points and gave 110 of them back to deposits in 71 lost Newaru combats (of 111
 fought to an end), while frontiers stopped a move 10 times: a seat near the goal meets the
 advanced enemy actions (9-13 damage against a hand of about 8) and stalls
-(docs/closing-notes/wave-6/issue-16-exsbot.md).
+(docs/BOTS.md).
 """
 from functools import lru_cache
 

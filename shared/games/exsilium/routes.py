@@ -8,7 +8,7 @@ crossed from), a Connection Terminal another faction controls, and a node next t
 where a move stops and a combat begins. A seat near the goal loses most Newaru combats (the
 enemy action's level follows its Baralytas points) and gives a Baralytas token back to a
 deposit each time, so for it such a node is the end of the road, not a step on it
-(docs/closing-notes/wave-6/issue-16-exsbot.md).
+(docs/BOTS.md).
 
 Pure functions of the public table: the seat's miniatures, the face-up tiles, the Newaru.
 """

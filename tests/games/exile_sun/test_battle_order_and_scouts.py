@@ -1,4 +1,4 @@
-"""Exile Sun rules added in wave 3, Given/When/Then, the rulebook quoted in each docstring:
+"""Exile Sun rules, Given/When/Then, the rulebook quoted in each docstring:
 the aggressor's choice of the order of its battles, scouts joining scouts and forming a fleet,
 deploying next to the shipyard (which shows it) and next to a fleet when an anchor is full."""
 import pytest

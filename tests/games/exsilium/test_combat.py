@@ -470,7 +470,7 @@ def test_placing_the_whole_hand_commits_it():
 
 
 def test_a_hand_of_twenty_different_cards_lists_a_few_commands():
-    """The hand that froze a match (wave 4, 3 short +2 seed 5): twenty different cards are
+    """The hand that froze a match (3 short, +2, seed 5): twenty different cards are
     twenty `place_card`s, not a million sets."""
     keys = sorted({c["key"] for c in UPGRADED_CARDS.values()
                    if c["type"] in ("basic", "fearless", "strength", "slippery")})

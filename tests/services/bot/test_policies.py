@@ -236,7 +236,7 @@ def test_the_games_squashing_scale_keeps_commands_that_differ_by_points_apart(ga
     """A scale too small for a heuristic's units squashes every lead to ~1 (or ~0), and a
     search then sees no difference between its commands. Nexum and Exile Sun keep the default
     scale of 3: along random and greedy playouts their heuristics stayed within -26..+13 and
-    -14..+12 (docs/closing-notes/wave-5/issue-16-exobot.md), short of the ~28 that rounds a
+    -14..+12 (docs/BOTS.md), short of the ~28 that rounds a
     reward to within 1e-4 of 1 or 0."""
     from services.bot.policies.evaluation import scale_for
     game = get_game(game_name)
