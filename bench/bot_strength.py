@@ -1,4 +1,4 @@
-"""Bot strength per game and level: the table behind README's scale of levels.
+"""Bot strength per game and level: the table behind docs/BOTS.md's figures.
 
     python -m bench.bot_strength [--game exordium] [-n N] [-j JOBS]
 

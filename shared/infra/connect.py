@@ -27,7 +27,7 @@ FAILOVER_BACKOFF = ExponentialBackoff(cap=1.0, base=0.05)
 def is_cluster_url(url: str) -> bool:
     """Whether the Redis `url` names runs in cluster mode. A Redis that does not answer is
     taken for a single one: a service must start, and answer 503 (readiness), while its Redis
-    is down; a cluster down at start is learnt at the process's next start (README)."""
+    is down; a cluster down at start is learnt at the process's next start (docs/OPERATIONS.md)."""
     probe = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
     try:
         info = probe.info("cluster")

@@ -75,7 +75,7 @@ def start_private(data_dir: Path, port: Optional[int] = None) -> RedisHandle:
     process = subprocess.Popen(
         [redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1",
          "--dir", str(data_dir.resolve()), "--appendonly", "yes", "--save", "",
-         # README, "Persistence": the recovery point this gives, and what `always` costs.
+         # docs/OPERATIONS.md, "Persistence": the recovery point this gives, and what `always` costs.
          "--appendfsync", os.environ.get("ORRERY_REDIS_APPENDFSYNC", "everysec"),
          "--maxmemory-policy", "noeviction", "--daemonize", "no"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

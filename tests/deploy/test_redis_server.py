@@ -41,7 +41,7 @@ def test_bundled_fallback_binary_is_a_redis_server():
 
 
 def test_a_redis_killed_9_keeps_every_acknowledged_append(tmp_path: Path):
-    """The recovery point README's "Persistence" states for `appendfsync everysec` (the
+    """The recovery point docs/OPERATIONS.md's "Persistence" states for `appendfsync everysec` (the
     private Redis's and deploy/redis.conf's): Redis writes a command to its AOF before it
     answers, so a kill -9 of Redis loses no append it acknowledged."""
     import signal
