@@ -21,6 +21,7 @@ from typing import Optional
 from services.turns.projection import next_deadline
 from shared.messages.announcements import announcement
 from shared.eventlog.store import MatchNotFound
+from shared.games.clock import timestamp
 from shared.schemas.bus import COMMANDS, SYSTEM
 
 log = logging.getLogger("orrery.turns.sweep")
@@ -121,14 +122,27 @@ def vacation_end_command(match_id: str, player_id: str, until: str) -> dict:
             "command_id": f"vacation-end:{player_id}:{until}"}
 
 
+# KEYS: a player's vacation hash. ARGV: the until read. Ends that vacation (no days given
+# back: it ran out) unless it was ended or replaced meanwhile; returns its paused matches.
+_END_VACATION = """
+if redis.call('HGET', KEYS[1], 'until') ~= ARGV[1] then return false end
+local matches = redis.call('HGET', KEYS[1], 'matches') or '[]'
+redis.call('HDEL', KEYS[1], 'until', 'started', 'matches')
+return matches
+"""
+
+
 def _vacations(ctx, now: float, report: SweepReport) -> None:
     for member in ctx.redis.zrangebyscore(ctx.keys.vacations(), "-inf", now, start=0, num=500):
         player_id = member.decode()
-        stored = ctx.redis.hgetall(ctx.keys.player_vacation(player_id))
-        until = (stored.get(b"until") or b"").decode()
-        for match_id in json.loads(stored.get(b"matches") or b"[]"):
+        key = ctx.keys.player_vacation(player_id)
+        until = (ctx.redis.hget(key, "until") or b"").decode()
+        ended = ctx.redis.register_script(_END_VACATION)(keys=[key], args=[until])
+        for match_id in json.loads(ended or "[]"):
             ctx.bus.publish(COMMANDS, vacation_end_command(match_id, player_id, until),
                             key=match_id)
-        ctx.redis.hdel(ctx.keys.player_vacation(player_id), "until", "started", "matches")
         ctx.redis.zrem(ctx.keys.vacations(), player_id)
-        report.vacations_ended += 1
+        running = ctx.redis.hget(key, "until")  # a vacation started since: keep it indexed
+        if running is not None and running.decode() != until:
+            ctx.redis.zadd(ctx.keys.vacations(), {player_id: timestamp(running.decode())})
+        report.vacations_ended += 1 if ended is not None else 0

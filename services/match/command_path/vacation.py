@@ -6,6 +6,11 @@ VacationStarted to each of the player's active correspondence matches through th
 command path; the clock sweep (services/turns) ends it when it runs out, and DELETE ends it
 early, giving back the whole days not used. Both ends send the same command id per match,
 so a vacation ends once however many times it is ended.
+
+Each change of the player's vacation hash is one script (Lua, one key): a start checks and
+takes the allowance in one step, an end gives days back only for the vacation it read, so
+racing requests (ten concurrent DELETEs turned a 30-day allowance into 229 days) cannot take
+more than the allowance or give back a day twice.
 """
 from __future__ import annotations
 
@@ -60,49 +65,111 @@ def status(ctx, player_id: str, allowance: int, now: float) -> dict:
             "matches": json.loads(stored.get(b"matches") or b"[]")}
 
 
+# KEYS: the player's vacation hash. ARGV: the year's field, days, allowance, until, started.
+# Checking that no vacation runs and that the year's allowance covers it, and taking the
+# days, is one step: of racing starts one wins, and the days taken never pass the allowance.
+_START = """
+if redis.call('HEXISTS', KEYS[1], 'until') == 1 then return {'away', 0} end
+local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if used + tonumber(ARGV[2]) > tonumber(ARGV[3]) then
+  return {'exceeded', tonumber(ARGV[3]) - used}
+end
+redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[1], 'until', ARGV[4], 'started', ARGV[5], 'matches', '[]')
+return {'ok', 0}
+"""
+
+# KEYS: the vacation hash. ARGV: until, the paused matches (JSON). Recorded only if the
+# vacation that paused them still runs (1), else 0: it was ended meanwhile.
+_RECORD = """
+if redis.call('HGET', KEYS[1], 'until') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'matches', ARGV[2])
+return 1
+"""
+
+# KEYS: the vacation hash. ARGV: the until read, the year's field of its start, days given
+# back. Ends that vacation once: a second end (racing, or of a vacation replaced
+# meanwhile) changes nothing and returns false; the first returns the paused matches.
+_END = """
+if redis.call('HGET', KEYS[1], 'until') ~= ARGV[1] then return false end
+local matches = redis.call('HGET', KEYS[1], 'matches') or '[]'
+if tonumber(ARGV[3]) > 0 then redis.call('HINCRBY', KEYS[1], ARGV[2], -tonumber(ARGV[3])) end
+redis.call('HDEL', KEYS[1], 'until', 'started', 'matches')
+return matches
+"""
+
+
 def start(ctx, player_id: str, days: int, allowance: int, now: float | None = None) -> dict:
     """Start a vacation of `days` days now; raise AlreadyOnVacation or AllowanceExceeded."""
     now = time.time() if now is None else now
     key = ctx.keys.player_vacation(player_id)
-    left = days_left(ctx, player_id, allowance, now)
-    if days > left:
-        raise AllowanceExceeded(f"You have {left} vacation days left this year, not {days}.")
     until = iso(now + days * DAY)
-    if not ctx.redis.hsetnx(key, "until", until):  # the first of two racing starts wins
+    answer, left = ctx.redis.register_script(_START)(
+        keys=[key], args=[_year(now), days, allowance, until, iso(now)])
+    answer = answer.decode() if isinstance(answer, bytes) else answer
+    if answer == "away":
         raise AlreadyOnVacation("You are on vacation already; end it before starting another.")
-    ctx.redis.hincrby(key, _year(now), days)
-    paused = []
-    for match_id in _correspondence_matches(ctx, player_id):
-        try:
-            submit_system(ctx, match_id, {"type": "vacation_start", "player_id": player_id,
-                                          "until": until},
-                          f"vacation-start:{player_id}:{until}", now=now)
-            paused.append(match_id)
-        except ApiError:
-            continue  # over meanwhile, or no seat left to pause: nothing to pause there
-    ctx.redis.hset(key, mapping={"started": iso(now), "matches": json.dumps(paused)})
-    ctx.redis.zadd(ctx.keys.vacations(), {player_id: now + days * DAY})
+    if answer == "exceeded":
+        raise AllowanceExceeded(f"You have {left} vacation days left this year, not {days}.")
+    paused = [match_id for match_id in _correspondence_matches(ctx, player_id)
+              if _send(ctx, match_id, {"type": "vacation_start", "player_id": player_id,
+                                       "until": until},
+                       f"vacation-start:{player_id}:{until}", now)]
+    if not ctx.redis.register_script(_RECORD)(keys=[key], args=[until, json.dumps(paused)]):
+        # Ended while its matches were being paused: the end saw none of them, so they
+        # are resumed here (the same command id as the end's: once per match).
+        _resume(ctx, player_id, until, paused, now)
+    else:
+        ctx.redis.zadd(ctx.keys.vacations(), {player_id: now + days * DAY})
+        _heal_index(ctx, player_id)
     return status(ctx, player_id, allowance, now)
 
 
 def end(ctx, player_id: str, allowance: int, now: float | None = None) -> dict:
-    """End the player's vacation now, giving back the whole days not used."""
+    """End the player's vacation now, giving back the whole days not used (to the year it
+    started in)."""
     now = time.time() if now is None else now
     key = ctx.keys.player_vacation(player_id)
-    stored = ctx.redis.hgetall(key)
-    if b"until" not in stored:
+    stored = ctx.redis.hmget(key, "until", "started")
+    if stored[0] is None:
         raise NotOnVacation("You are not on vacation.")
-    until = stored[b"until"].decode()
-    for match_id in json.loads(stored.get(b"matches") or b"[]"):
-        try:
-            submit_system(ctx, match_id, {"type": "vacation_end", "player_id": player_id},
-                          f"vacation-end:{player_id}:{until}", now=now)
-        except ApiError:
-            continue  # ended meanwhile (by the sweep), or the match is over
-    unused = math.floor((datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp()
-                         - now) / DAY)
-    if unused > 0:
-        ctx.redis.hincrby(key, _year(now), -unused)
-    ctx.redis.hdel(key, "until", "started", "matches")
+    until, started = stored[0].decode(), (stored[1] or stored[0]).decode()
+    # An end read before the start it ends (racing) counts from the start: never more
+    # days back than were taken.
+    unused = max(0, math.floor((_epoch(until) - max(now, _epoch(started))) / DAY))
+    matches = ctx.redis.register_script(_END)(
+        keys=[key], args=[until, _year(_epoch(started)), unused])
+    if matches is None:  # another end (or the sweep) ended it first
+        raise NotOnVacation("You are not on vacation: it was just ended.")
+    _resume(ctx, player_id, until, json.loads(matches), now)
     ctx.redis.zrem(ctx.keys.vacations(), player_id)
+    _heal_index(ctx, player_id)
     return status(ctx, player_id, allowance, now)
+
+
+def _send(ctx, match_id: str, command: dict, command_id: str, now: float) -> bool:
+    try:
+        submit_system(ctx, match_id, command, command_id, now=now)
+        return True
+    except ApiError:
+        return False  # over meanwhile, or nothing to pause or resume there
+
+
+def _resume(ctx, player_id: str, until: str, matches: list, now: float) -> None:
+    for match_id in matches:
+        _send(ctx, match_id, {"type": "vacation_end", "player_id": player_id},
+              f"vacation-end:{player_id}:{until}", now)
+
+
+def _heal_index(ctx, player_id: str) -> None:
+    """The index of running vacations (the sweep's) is on another slot than the player's
+    vacation: after a start and an end that raced, make it say what the vacation hash says."""
+    until = ctx.redis.hget(ctx.keys.player_vacation(player_id), "until")
+    if until is None:
+        ctx.redis.zrem(ctx.keys.vacations(), player_id)
+    else:
+        ctx.redis.zadd(ctx.keys.vacations(), {player_id: _epoch(until.decode())})
+
+
+def _epoch(text: str) -> float:
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
