@@ -28,8 +28,9 @@ if current ~= tonumber(ARGV[2]) then return 'revoked' end
 local held = redis.call('HGETALL', KEYS[2])
 local count = 0
 for i = 1, #held, 2 do
-  if cjson.decode(held[i + 1])['url'] == ARGV[4] then
-    redis.call('HDEL', KEYS[2], held[i])
+  local ok, hook = pcall(cjson.decode, held[i + 1])
+  if not ok or type(hook) ~= 'table' or hook['url'] == ARGV[4] then
+    redis.call('HDEL', KEYS[2], held[i])  -- replaced, or of the old url -> time format
   else
     count = count + 1
   end
@@ -62,9 +63,17 @@ class TooMany(Exception):
 
 
 def _record(webhook_id, raw) -> Optional[Webhook]:
+    """The stored webhook; None when absent, or kept in the format before webhooks had ids
+    and secrets of their own (url -> time: never delivered, dropped at the next
+    registration)."""
     if raw is None:
         return None
-    data = json.loads(raw)
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
     return Webhook(webhook_id=webhook_id.decode() if isinstance(webhook_id, bytes) else webhook_id,
                    url=data["url"], secret=data["secret"], generation=int(data["generation"]),
                    created_at=float(data["created_at"]))
@@ -92,7 +101,8 @@ def register(redis, keys, player_id: str, url: str, generation: int,
 def listed(redis, keys, player_id: str) -> list:
     """The player's webhooks, oldest first."""
     held = redis.hgetall(keys.player_webhooks(player_id))
-    return sorted((_record(i, raw) for i, raw in held.items()), key=lambda h: h.created_at)
+    found = (_record(i, raw) for i, raw in held.items())
+    return sorted((hook for hook in found if hook is not None), key=lambda h: h.created_at)
 
 
 def get(redis, keys, player_id: str, webhook_id: str) -> Optional[Webhook]:

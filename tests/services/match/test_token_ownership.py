@@ -125,3 +125,14 @@ def _as_player(caller: Caller) -> Player:
     player.player_id, player.name, player.token = caller.player_id, "", caller.token
     player.headers = caller.headers
     return player
+
+
+def test_webhooks_kept_in_the_old_format_are_never_served_and_give_way(client, ctx, ana):
+    """Before webhooks had ids and secrets of their own the hash held url -> time."""
+    ctx.redis.hset(ctx.keys.player_webhooks(ana.player_id),
+                   mapping={f"{HOOK}/{i}": 1700000000.0 for i in range(5)})
+    assert _hooks(client, ana).get_json()["webhooks"] == []
+    made = client.post("/v1/players/me/webhooks", headers=ana.headers, json={"url": HOOK})
+    assert made.status_code == 201
+    assert ctx.redis.hkeys(ctx.keys.player_webhooks(ana.player_id)) == [
+        made.get_json()["webhook_id"].encode()]
