@@ -14,6 +14,8 @@ from werkzeug.serving import make_server
 def served(app):
     """Serve `app` on a free loopback port; yield its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    server.block_on_close = False  # its request threads are daemons: a held stream ends
+                                   # with the test, not when its heartbeat comes round
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -38,7 +38,7 @@ def tickets(draw):
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(tickets(), st.integers(2, 4))
 def test_every_formed_group_satisfies_every_members_terms(waiting, size):
     by_id = {t.ticket_id: t for t in waiting}
