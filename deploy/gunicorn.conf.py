@@ -70,6 +70,14 @@ def on_starting(server):
             os.remove(path)
 
 
+def when_ready(server):
+    """Beat the master's heartbeat (shared/infra/heartbeat.py) from a thread, so `make run`'s
+    supervisor sees a stopped or frozen master; hung workers are the master's own to
+    replace (`timeout`)."""
+    from shared.infra.heartbeat import Heartbeat, beat_forever
+    beat_forever(Heartbeat())
+
+
 def child_exit(server, worker):
     """Let the metrics of a worker that exited stop counting as live gauges."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

@@ -29,3 +29,4 @@ _match = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "gunicorn.conf.py"))
 on_starting = _match["on_starting"]
 child_exit = _match["child_exit"]
+when_ready = _match["when_ready"]

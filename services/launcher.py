@@ -10,6 +10,9 @@ and beat.
 The launcher supervises them: a process that exits is started again after a backoff that
 doubles with each quick failure (0.5 s, 1 s, 2 s ... up to 30 s) and starts over once it has
 stayed up a while, so one crashing process never stops the others (services/supervisor.py).
+Every process also beats a heartbeat file as it makes progress (shared/infra/heartbeat.py);
+one silent for ORRERY_STALL_SECONDS (20 s) is stopped or stuck, and is killed and started
+again the same way.
 Ctrl-C / SIGTERM stops everything, the private Redis last.
 """
 from __future__ import annotations
@@ -22,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from services.supervisor import Program, Supervisor
+from services.supervisor import STALL_SECONDS, Program, Supervisor
 from shared.infra.redis_server import data_dir, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +106,10 @@ def main() -> int:
     print(f"orrery: Redis at {redis.url}" + (" (private, AOF in data/redis)" if redis.process else ""),
           flush=True)
     overrides = _environments(env)
-    supervisor = Supervisor({name: Program(cmd, {**env, **overrides.get(name, {})}, ROOT)
+    heartbeats = Path(tempfile.mkdtemp(prefix="orrery-heartbeats-"))
+    stall = float(os.environ.get("ORRERY_STALL_SECONDS", STALL_SECONDS))
+    supervisor = Supervisor({name: Program(cmd, {**env, **overrides.get(name, {})}, ROOT,
+                                           heartbeat=heartbeats / name, stall_seconds=stall)
                              for name, cmd in _processes().items()})
     signal.signal(signal.SIGTERM, lambda *_: supervisor.stop())
     try:

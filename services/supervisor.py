@@ -6,9 +6,18 @@ CAP; a program that stayed up STABLE seconds starts over from BASE. The other pr
 never touched, and every start and exit is printed with its pid and exit code, so an
 operator (or the chaos tests) can see what happened. `stop()` ends `run()`; `shutdown()`
 terminates the children (SIGTERM, then SIGKILL after a grace period).
+
+A program given a heartbeat file (`Program.heartbeat`) must also show progress: the
+supervisor passes the file as ORRERY_HEARTBEAT_FILE and the program touches it as it works
+(shared/infra/heartbeat.py). One whose file has not changed for `stall_seconds` (or that
+never beat within STARTUP_SECONDS of its start) is stopped, frozen or stuck: it is killed
+(SIGKILL, which also ends a stopped process) with its process group, so a gunicorn master's
+workers and a Celery worker's children go with it, and started again like any that exited.
 """
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import threading
 import time
@@ -20,6 +29,10 @@ BASE_SECONDS = 0.5
 CAP_SECONDS = 30.0
 STABLE_SECONDS = 30.0
 GRACE_SECONDS = 15.0
+# A program's first heartbeat may take a while (imports, a Celery worker's start on a loaded
+# machine); after it, a silence of `stall_seconds` means no progress.
+STARTUP_SECONDS = 60.0
+STALL_SECONDS = 20.0
 
 
 def backoff(quick_exits: int) -> float:
@@ -40,6 +53,22 @@ class Program:
     quick_exits: int = 0
     restart_at: Optional[float] = None  # when an exited program starts again
     restarts: int = 0
+    heartbeat: Optional[Path] = None  # the file the program touches as it makes progress
+    stall_seconds: float = STALL_SECONDS
+
+    def stalled(self, now: float) -> Optional[str]:
+        """Why the running program counts as making no progress, or None."""
+        if self.heartbeat is None:
+            return None
+        try:
+            silent = time.time() - self.heartbeat.stat().st_mtime
+        except FileNotFoundError:
+            if now - self.started_at > STARTUP_SECONDS:
+                return f"no heartbeat {STARTUP_SECONDS:g} s after its start"
+            return None
+        if silent > self.stall_seconds:
+            return f"no heartbeat for {silent:.0f} s"
+        return None
 
 
 class Supervisor:
@@ -68,6 +97,12 @@ class Supervisor:
             elif program.restart_at is not None and now >= program.restart_at:
                 program.restarts += 1
                 self._launch(name)
+            elif program.restart_at is None:
+                why = program.stalled(now)
+                if why:
+                    self.say(f"{name} (pid {program.process.pid}) makes no progress ({why}); "
+                             "killing it to start it again")
+                    _signal_group(program.process, signal.SIGKILL)
 
     def stop(self) -> None:
         self.stopping.set()
@@ -87,10 +122,21 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        for program in self.programs.values():  # what a program left behind in its group
+            if program.process is not None:
+                _signal_group(program.process, signal.SIGKILL)
 
     def _launch(self, name: str) -> None:
         program = self.programs[name]
-        program.process = subprocess.Popen(program.argv, env=program.env, cwd=program.cwd)
+        env = program.env
+        if program.heartbeat is not None:
+            program.heartbeat.parent.mkdir(parents=True, exist_ok=True)
+            program.heartbeat.unlink(missing_ok=True)  # a fresh start beats anew
+            env = {**env, "ORRERY_HEARTBEAT_FILE": str(program.heartbeat)}
+        # A process group of its own: a program's children (gunicorn's workers, Celery's
+        # pool) are killed with it when it stalls, and never outlive the launcher.
+        program.process = subprocess.Popen(program.argv, env=env, cwd=program.cwd,
+                                           process_group=0)
         program.started_at, program.restart_at = time.monotonic(), None
         self.say(f"{name} started (pid {program.process.pid})")
 
@@ -101,3 +147,11 @@ class Supervisor:
         program.restart_at = now + wait
         self.say(f"{name} (pid {program.process.pid}) exited with "
                  f"{program.process.returncode}; restarting in {wait:g} s")
+
+
+def _signal_group(process: subprocess.Popen, sig: int) -> None:
+    """Send `sig` to the process group `process` leads (it was started with one)."""
+    try:
+        os.killpg(process.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass

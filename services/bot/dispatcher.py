@@ -27,6 +27,7 @@ from services.bot.due import DueTurns
 from services.bot.refusals import next_attempt
 from shared.infra.celery_broker import watch as watch_broker
 from shared.eventlog.consumer import BATCH, consumer_name, linger_seconds
+from shared.infra.heartbeat import Heartbeat
 from shared.schemas.bus import ANALYSIS_REQUESTS, BOT_MATCHES, REJECTIONS
 
 GROUP = "bot-dispatcher"
@@ -146,6 +147,7 @@ class Dispatcher:
         """Poll until `stop` is set; after a batch that was not full, linger a little so
         the announcements of the next appends arrive together (shared/eventlog/consumer.py)."""
         linger = linger_seconds()
+        heartbeat = Heartbeat(self.ctx.redis, self.ctx.keys.process(self.consumer))
         while not stop.is_set():
             try:
                 if 0 < self.poll() < BATCH and linger:
@@ -153,6 +155,7 @@ class Dispatcher:
             except Exception:  # Redis hiccup: log, wait, go on; unacked entries stay pending
                 log.exception("dispatcher poll failed")
                 stop.wait(1.0)
+            heartbeat.beat()  # after every pass, an outage's too (shared/infra/heartbeat.py)
 
 
 def main() -> int:

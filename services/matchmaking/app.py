@@ -25,7 +25,8 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     ratelimit.install(app, redis=ctx.redis, tokens=ctx.tokens, key=ctx.keys.rate,
                       limit=settings.rate_limit_per_minute)
     probes = ops.blueprint(redis=lambda: ctx.redis,
-                           exposition=lambda: metrics.exposition(ctx))
+                           exposition=lambda: metrics.exposition(ctx),
+                           redis_url=settings.redis_url)
     api.serve(app, title="Orrery matchmaking service",
               description="Orrery's matchmaking service.",
               blueprints=(tickets.blp, standings.leaderboards, standings.players, probes),

@@ -7,6 +7,7 @@ formed groups to the bus.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 import time
@@ -16,6 +17,8 @@ import redis as redis_lib
 
 from services.matchmaking import context as context_module
 from shared.config import Settings
+from shared.eventlog import Keys
+from shared.infra.heartbeat import Heartbeat, instance_name
 
 INTERVAL_SECONDS = 1.0
 log = logging.getLogger(__name__)
@@ -48,12 +51,15 @@ class PairingLoop:
         return formed
 
     def run(self) -> None:
+        heartbeat = Heartbeat(self.ctx.redis, Keys(self.ctx.keys.namespace).process(
+            instance_name(f"matchmaking-loop@{os.getpid()}")))
         while not self.stopping.is_set():
             started = time.monotonic()
             try:
                 self.run_once()
             except redis_lib.RedisError as error:
                 log.warning("redis unavailable, retrying: %s", error)
+            heartbeat.beat()  # after every pass, an outage's too (shared/infra/heartbeat.py)
             self.stopping.wait(max(0.0, self.interval - (time.monotonic() - started)))
 
     def stop(self, *_args) -> None:

@@ -33,6 +33,7 @@ from typing import Callable, Optional, Sequence
 import redis as redis_lib
 
 from shared.eventlog.bus import Bus, Delivery
+from shared.infra.heartbeat import Heartbeat
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ class BusConsumer:
         # per batch), or by `flush` when the loop stops.
         self._handled: list = []
         self._looping = False
+        # Beaten after every pass of `run`, an outage's included (shared/infra/heartbeat.py).
+        self.heartbeat = Heartbeat(bus.redis, bus.keys.process(self.name))
         for subscription in self.subscriptions:
             bus.ensure_group(subscription.topic, subscription.group)
 
@@ -124,6 +127,7 @@ class BusConsumer:
             except self.transient as error:
                 log.warning("%s unavailable, retrying: %s", type(error).__name__, error)
                 self.stopping.wait(1.0)
+            self.heartbeat.beat()
         self._looping = False
         try:
             self.flush()

@@ -172,6 +172,15 @@ class Keys:
     def rate(self, who: str, window: int) -> str:
         return f"{self.namespace}rate:{who}:{window}"
 
+    def process(self, name: str) -> str:
+        """STRING (expiring): a process's last heartbeat, JSON {pid, at, beats}
+        (shared/infra/heartbeat.py)."""
+        return f"{self.namespace}process:{name}"
+
+    def processes(self) -> str:
+        """A SCAN pattern matching every process heartbeat key."""
+        return f"{self.namespace}process:*"
+
     def pattern(self) -> str:
         """A SCAN pattern matching every key of this namespace (for cleanup)."""
         return f"{self.namespace}*"

@@ -13,6 +13,8 @@ MAX_RESTORE_INTERVAL = 10
 # The transport restores under a Redis mutex held for milliseconds; its default expiry (300 s)
 # would, if a worker died holding it, stop every restore for five minutes.
 RESTORE_MUTEX_SECONDS = 5
+BROKER_TIMEOUT_SECONDS = 5
+BROKER_CONNECT_TIMEOUT_SECONDS = 2
 
 
 def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
@@ -22,7 +24,11 @@ def transport_options(keyprefix: str, visibility_timeout: float) -> dict:
     return {"global_keyprefix": keyprefix, "visibility_timeout": visibility_timeout,
             "unacked_restore_interval": max(1, min(MAX_RESTORE_INTERVAL,
                                                    int(visibility_timeout / 3))),
-            "unacked_restore_throttle": 1, "unacked_mutex_expire": RESTORE_MUTEX_SECONDS}
+            "unacked_restore_throttle": 1, "unacked_mutex_expire": RESTORE_MUTEX_SECONDS,
+            # A broker that hangs fails a send (a dispatcher's, a worker's) within seconds
+            # instead of holding it; kombu's blocking pop waits 1 s, well inside this.
+            "socket_timeout": BROKER_TIMEOUT_SECONDS,
+            "socket_connect_timeout": BROKER_CONNECT_TIMEOUT_SECONDS}
 
 
 def worker_config(keyprefix: str, queue: str, visibility_timeout: float) -> dict:

@@ -32,6 +32,8 @@ import redis as redis_lib
 from celery.signals import beat_init, worker_ready
 
 from shared.infra.celery_broker import watch as watch_broker
+from shared.infra.connect import timeouts
+from shared.infra.heartbeat import Heartbeat, beat_forever
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +104,8 @@ def renew_interval(visibility_timeout: float) -> float:
 
 
 def _renew_forever(consumer, url: str, key: str, interval: float,
-                   held: str | None = None) -> None:
-    client = redis_lib.Redis.from_url(url)
+                   held: str | None = None, heartbeat_key: str | None = None) -> None:
+    client = redis_lib.Redis.from_url(url, **timeouts())
     broker_lost = False
     if held is not None:
         try:
@@ -113,8 +115,11 @@ def _renew_forever(consumer, url: str, key: str, interval: float,
         except Exception as error:  # noqa: BLE001 - the lease path below still recovers them
             log.warning("could not take over a previous worker's tasks: %s", error)
     recorded = None
+    # The renewal loop shows the worker is not stopped or frozen (shared/infra/heartbeat.py).
+    heartbeat = Heartbeat(client, heartbeat_key)
     while True:
         time.sleep(interval)
+        heartbeat.beat()
         try:
             tags = held_tags(consumer)
             renew(client, key, tags, time.time())
@@ -148,13 +153,15 @@ def install(app) -> None:
         interval = renew_interval(float(options.get("visibility_timeout", LEASE_SECONDS)))
         instance = os.environ.get("ORRERY_INSTANCE_NAME")
         held = held_key(prefix, instance) if instance else None
+        name = instance or f"{app.main}-worker@{os.getpid()}"
         threading.Thread(target=_renew_forever, name="orrery-lease-renewal", daemon=True,
                          args=(sender, app.conf.broker_url, prefix + UNACKED_INDEX, interval,
-                               held)).start()
+                               held, f"{prefix}process:{name}")).start()
         watch_broker(app)
 
     def start_beat(sender=None, **_kwargs):
         if sender is not None and getattr(sender, "app", None) is app:
             watch_broker(app)
+            beat_forever(Heartbeat())
     worker_ready.connect(start, weak=False)
     beat_init.connect(start_beat, weak=False)

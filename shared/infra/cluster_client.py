@@ -112,9 +112,10 @@ class NodeWaiter:
     to the master of the key it waits on, found when it first waits (and again after the
     slot moved or the master died, which also raises ConnectionError)."""
 
-    def __init__(self, cluster: RedisCluster, client_name: str):
+    def __init__(self, cluster: RedisCluster, client_name: str, **timeouts):
         self.cluster = cluster
         self.client_name = client_name
+        self.timeouts = timeouts
         self._node = None
         self._client = None
 
@@ -124,7 +125,7 @@ class NodeWaiter:
             self.close()
             self._client = redis.Redis(host=node.host, port=node.port,
                                        single_connection_client=True,
-                                       client_name=self.client_name)
+                                       client_name=self.client_name, **self.timeouts)
             self._node = node.name
         try:
             return self._client.xread(streams, **options)
@@ -146,12 +147,14 @@ class NodeWaiter:
         self._client = self._node = None
 
 
-def waiter(client, url: str, client_name: str):
+def waiter(client, url: str, client_name: str, **timeouts):
     """A connection of its own for a blocking reader (closed by the caller): a plain
-    single-connection client on one Redis, a NodeWaiter on a cluster."""
+    single-connection client on one Redis, a NodeWaiter on a cluster. `timeouts`:
+    socket_timeout (longer than the longest block) and socket_connect_timeout."""
     if isinstance(client, RedisCluster):
-        return NodeWaiter(client, client_name)
-    return redis.Redis.from_url(url, single_connection_client=True, client_name=client_name)
+        return NodeWaiter(client, client_name, **timeouts)
+    return redis.Redis.from_url(url, single_connection_client=True, client_name=client_name,
+                                **timeouts)
 
 
 # How long a write that must not be lost waits for its replica (ORRERY_REPLICA_WAIT_MS).

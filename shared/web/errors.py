@@ -90,6 +90,12 @@ class Unavailable(ApiError):
     status, code = 503, "unavailable"
 
 
+# Seconds a client is asked to wait after a 503 for Redis: a restart or failover takes a
+# few, and a hung Redis fails each request within the command timeout, so retrying sooner
+# only adds load.
+RETRY_AFTER = "2"
+
+
 def _snake(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
@@ -142,7 +148,7 @@ def register(app: Flask, unavailable: str) -> None:
     """
     def redis_down(error: Exception):
         log.warning("redis unavailable: %s", error)
-        return respond(Unavailable(unavailable))
+        return respond(Unavailable(unavailable, headers={"Retry-After": RETRY_AFTER}))
 
     app.register_error_handler(ApiError, respond)
     app.register_error_handler(HTTPException, lambda e: respond(from_http_exception(e)))

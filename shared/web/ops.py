@@ -1,24 +1,38 @@
 """Operations: liveness, readiness and metrics, the same three routes on every service."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 import redis as redis_lib
 from flask import Response
 from marshmallow import Schema, fields
 
+from shared.infra.connect import probe_for
 from shared.web.api import Blueprint
-from shared.web.errors import Unavailable
+from shared.web.errors import RETRY_AFTER, Unavailable
 
 
 class StatusSchema(Schema):
     status = fields.String(required=True)
 
 
-def blueprint(redis: Callable[[], object], exposition: Callable[[], tuple]) -> Blueprint:
-    """The "ops" blueprint: /healthz, /readyz (pings `redis()`), /metrics (`exposition()`
-    gives the text and its content type)."""
+def blueprint(redis: Callable[[], object], exposition: Callable[[], tuple],
+              redis_url: Optional[str] = None) -> Blueprint:
+    """The "ops" blueprint: /healthz, /readyz (pings the Redis of `redis()`), /metrics
+    (`exposition()` gives the text and its content type).
+
+    Given `redis_url`, /readyz pings over a client of its own with short timeouts and no
+    retry (shared/infra/connect.py: probe_for), so it fails within 2 s when Redis hangs
+    instead of waiting out the service's command timeout and its retry."""
     blp = Blueprint("ops", __name__, description="Probes and metrics.")
+    probes: list = []
+
+    def probe():
+        if redis_url is None:
+            return redis()
+        if not probes:
+            probes.append(probe_for(redis(), redis_url))
+        return probes[0]
 
     @blp.route("/healthz", methods=["GET"])
     @blp.response(200, StatusSchema)
@@ -32,9 +46,10 @@ def blueprint(redis: Callable[[], object], exposition: Callable[[], tuple]) -> B
     def readyz():
         """Redis answers, so the service can serve."""
         try:
-            redis().ping()
-        except (redis_lib.ConnectionError, redis_lib.TimeoutError):
-            raise Unavailable("Redis does not answer.") from None
+            probe().ping()
+        except redis_lib.RedisError:
+            raise Unavailable("Redis does not answer.",
+                              headers={"Retry-After": RETRY_AFTER}) from None
         return {"status": "ready"}
 
     @blp.route("/metrics", methods=["GET"])

@@ -60,3 +60,53 @@ def test_a_killed_process_is_restarted_and_the_others_keep_running():
         supervisor.shutdown()
         watcher.join(5)
     assert all(p.process.poll() is not None for p in supervisor.programs.values())
+
+
+def test_a_process_that_stops_beating_is_killed_and_started_again(tmp_path):
+    """A stopped (SIGSTOP) process neither exits nor beats: the supervisor kills it, with
+    the children of its process group, and starts it again (issue 25, item 2)."""
+    said = []
+    # Beats every 0.1 s, with a child in its group that would outlive it unless the group goes.
+    beater = ("sleep 300 & echo $! > " + str(tmp_path / "child") + "; "
+              'while true; do touch "$ORRERY_HEARTBEAT_FILE"; sleep 0.1; done')
+    program = Program(["/bin/sh", "-c", beater], dict(os.environ), Path.cwd(),
+                      heartbeat=tmp_path / "beats" / "beater", stall_seconds=1.5)
+    supervisor = Supervisor({"beater": program}, say=lambda text, **_: said.append(text))
+    supervisor.start()
+    watcher = threading.Thread(target=supervisor.run, kwargs={"tick": 0.05}, daemon=True)
+    watcher.start()
+    try:
+        first = program.process.pid
+        time.sleep(2.5)  # beating: left alone past its stall time
+        assert program.process.pid == first and program.restarts == 0, said
+        child = int((tmp_path / "child").read_text())
+        os.kill(first, signal.SIGSTOP)
+        stopped_at = time.monotonic()
+        while program.process.pid == first:
+            assert time.monotonic() - stopped_at < 10, said
+            time.sleep(0.02)
+        assert time.monotonic() - stopped_at >= 1.0  # not before it fell silent
+        assert any("beater" in line and "makes no progress" in line for line in said), said
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and Path(f"/proc/{child}").exists():
+            time.sleep(0.05)
+        assert not Path(f"/proc/{child}").exists() or "Z" in Path(
+            f"/proc/{child}/stat").read_text().split()[2]  # its group went with it
+        time.sleep(2.5)  # the new one beats, and is left alone
+        assert program.process.poll() is None and program.restarts == 1, said
+    finally:
+        supervisor.shutdown()
+
+
+def test_a_process_that_never_beats_is_left_alone_during_its_startup(tmp_path):
+    program = Program(["sleep", "60"], dict(os.environ), Path.cwd(),
+                      heartbeat=tmp_path / "silent", stall_seconds=0.5)
+    supervisor = Supervisor({"silent": program}, say=lambda *_a, **_k: None)
+    supervisor.start()
+    try:
+        pid = program.process.pid
+        supervisor._watch(time.monotonic() + 1)
+        assert program.process.poll() is None and program.process.pid == pid
+        assert program.stalled(time.monotonic() + 3600)  # a start that never beats is a stall
+    finally:
+        supervisor.shutdown()

@@ -39,7 +39,8 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     web_metrics.install(app, metrics.REQUESTS, metrics.REQUEST_SECONDS)
     ratelimit.install(app, redis=ctx.redis, tokens=ctx.tokens, key=ctx.keys.rate,
                       limit=settings.rate_limit_per_minute)
-    probes = ops.blueprint(redis=lambda: ctx.redis, exposition=web_metrics.exposition)
+    probes = ops.blueprint(redis=lambda: ctx.redis, exposition=web_metrics.exposition,
+                           redis_url=settings.redis_url)
     served = api.serve(app, title="Orrery match service",
                        description="Orrery's match service.",
                        blueprints=(players.blp, games.blp, matches.blp, battles.blp, probes),

@@ -10,6 +10,7 @@ from services.match import context
 from services.match.api.live import Limits
 from services.match.api.live_slots import LiveSlots
 from shared.infra.cluster_client import waiter as open_waiter
+from shared.infra.connect import timeouts
 from shared.web.auth import current_caller, current_player
 
 SLOTS = "orrery.live"
@@ -47,7 +48,8 @@ def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
     slot = current_app.extensions[SLOTS].acquire(client_of(ctx))
     try:
         waiter = open_waiter(ctx.redis, ctx.settings.redis_url,
-                             WAITER_NAME + ctx.keys.namespace)
+                             WAITER_NAME + ctx.keys.namespace,
+                             **timeouts(config["SSE_HEARTBEAT_SECONDS"]))
     except BaseException:
         slot.release()
         raise
