@@ -4,12 +4,14 @@ the group's terms; a formed group's match is created on exactly those terms."""
 from __future__ import annotations
 
 import json
+import time
 
 from hypothesis import given, settings, strategies as st
 
 from services.matchmaking.pairing import Ticket, agreed_clock, clock_key, pair
 from services.matchmaking.pools import formed_message
-from services.matchmaking.tickets import TicketRecord, ticket_from_entry, pairing_entry
+from services.matchmaking.tickets import TicketRecord, pairing_entry, ticket_from_entry
+from shared.schemas.matchmaking import FORMED
 from tests.services.matchmaking.conftest import TICKET, bearer
 
 NOW = 1_000_000.0
@@ -117,3 +119,28 @@ def test_accepted_clocks_are_checked_like_the_tickets_own(mm, mm_ctx):
     assert created.status_code == 201
     record = mm_ctx.pools.get(created.get_json()["ticket_id"])
     assert record.clocks == (clock_key(RAPID), clock_key(BLITZ))
+
+
+def _formed_messages(ctx) -> list:
+    return [json.loads(fields[b"m"]) for stream in ctx.bus.streams(FORMED)
+            for _, fields in ctx.redis.xrange(stream)]
+
+
+def test_over_the_api_a_group_forms_only_on_a_clock_both_tickets_accept(mm, mm_ctx):
+    """The issue's tickets (ranked, live pool: a 2 s forfeit clock and a 600 s one) wait
+    apart; a third ticket that declared it also accepts the 600 s clock is paired with the
+    second, and their match plays 600 s."""
+    def ticket(clock, accepted=()):
+        answer = mm.post("/v1/tickets", headers=bearer(mm_ctx), json={
+            **TICKET, "clock": clock, "accepted_clocks": list(accepted)})
+        assert answer.status_code == 201, answer.get_json()
+        return answer.get_json()["ticket_id"]
+    blitz, rapid = ticket(BLITZ), ticket(RAPID)
+    pool = mm_ctx.pools.get(blitz).pool
+    assert mm_ctx.pools.run_pass(pool, now=time.time() + 3000).groups == ()
+    flexible = ticket({"per_move_seconds": 60, "on_timeout": "bot"}, accepted=[RAPID])
+    (group,) = mm_ctx.pools.run_pass(pool).groups
+    assert set(group.ticket_ids) == {rapid, flexible}
+    (message,) = _formed_messages(mm_ctx)
+    assert message["clock"] == RAPID and message["mode"] == "ranked"
+    assert mm_ctx.pools.get(blitz).status == "waiting"
