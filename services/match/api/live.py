@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
 from services.match.redaction import redact
+from shared.web.auth import STREAM_CHECK_SECONDS
 
 BATCH = 200
 
@@ -35,7 +36,7 @@ class Limits:
     # A stream opened with a token ends once the token is revoked: between waits of at most
     # `check_seconds` it asks `still_valid` (None: a spectator's stream, nothing to check).
     still_valid: Optional[Callable[[], bool]] = None
-    check_seconds: float = 0.4
+    check_seconds: float = STREAM_CHECK_SECONDS
 
     def wait_seconds(self, remaining: float, since_beat: float) -> float:
         """How long the next blocking read may last: until the stream's end, its next
@@ -107,7 +108,8 @@ def feed_message(entry_id: str, note: dict) -> str:
 
 def player_feed(ctx, player_id: str, after: Optional[str], limits: Limits) -> Iterator[str]:
     """The player's notifications ("your turn", "match over") after feed entry `after`
-    (from now on when None), as they come: one blocking XREAD per wait, no polling."""
+    (from now on when None), as they come: one blocking XREAD per wait (at most
+    `check_seconds` long, to see the token's revocation), no polling of the feed."""
     started = last_sent = last_beat = time.monotonic()
     key = ctx.keys.player_feed(player_id)
     cursor = after or "$"
