@@ -107,10 +107,12 @@ def agreed_clock(accepted: Sequence[Sequence[str]]) -> Optional[str]:
     """The clock a group plays: one every member accepts (`accepted`: each member's clocks,
     its own first, longest-waiting member first), else None. Among those, the one most
     members asked for as their own, then the earliest in the longest-waiting member's list."""
+    own = [clocks[0] for clocks in accepted if clocks]
+    if len(own) == len(accepted) and own.count(own[0]) == len(own):
+        return own[0]  # the common case: every member asked for the same clock
     common = set(accepted[0]).intersection(*accepted[1:])
     if not common:
         return None
-    own = [clocks[0] for clocks in accepted]
     order = {clock: rank for rank, clock in enumerate(accepted[0])}
     return min(common, key=lambda clock: (-own.count(clock), order[clock]))
 
@@ -140,7 +142,10 @@ class _Pass:
         self.prev = list(range(-1, n - 1))
         self.next = list(range(1, n + 1))
         self.free = [True] * n
-        self.clocks = [frozenset(t.clocks) for t in self.tickets]
+        # Tickets that accept the same clocks share one set (most tickets: their own clock
+        # alone), so the hot path compares identities before it intersects.
+        shared: dict = {}
+        self.clocks = [shared.setdefault(t.clocks, frozenset(t.clocks)) for t in self.tickets]
 
     def run(self) -> Pass:
         order = sorted(range(len(self.tickets)),
@@ -168,8 +173,9 @@ class _Pass:
 
     def _compatible(self, seed: int, other: int) -> bool:
         a, b = self.tickets[seed], self.tickets[other]
+        mine, theirs = self.clocks[seed], self.clocks[other]
         return (a.options_key == b.options_key and a.player_id != b.player_id
-                and not self.clocks[seed].isdisjoint(self.clocks[other]))
+                and (mine is theirs or not mine.isdisjoint(theirs)))
 
     def _neighbours(self, seed: int, step: list, limit: int, only_bots: bool) -> list:
         """Up to `limit` free, compatible tickets in one direction within the seed's window."""
@@ -254,8 +260,9 @@ class _Pass:
         longest_first = sorted(members, key=lambda i: tickets[i].created_at)
         for i in members:
             self._remove(i)
+        clocks = [tickets[i].clocks for i in longest_first]
         return Group(ticket_ids=tuple(self.tickets[i].ticket_id for i in longest_first),
-                     bots=bots, clock=agreed_clock([tickets[i].clocks for i in longest_first]))
+                     bots=bots, clock=agreed_clock(clocks))
 
     def _remove(self, i: int) -> None:
         self.free[i] = False
