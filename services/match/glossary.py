@@ -36,7 +36,8 @@ def _exile_sun() -> dict:
         title = text.split(":")[0] if ":" in text else text.rstrip(".")
         names[key], texts[key] = _both(title), _both(text)
     for number, card in c.INITIATIVE.items():
-        texts[f"initiative-{number}"] = _both(card.get("text") or "")
+        text = f"Budget {card['budget']}. {card.get('text') or ''}".strip()
+        texts[f"initiative-{number}"] = {"en": text, "es": text.replace("Budget", "Presupuesto")}
     return {"names": names, "texts": texts}
 
 

@@ -47,8 +47,9 @@ def _node() -> str:
     return shutil.which("node")
 
 
-def _play(game, seats: int, seed: int, options: dict) -> list:
-    """A random match's events (at most STEPS commands)."""
+def _play(game, seats: int, seed: int, options: dict, moves: list | None = None) -> list:
+    """A random match's events (at most STEPS commands); every few commands, what the seat
+    to act sees and may send goes into `moves`."""
     rng = random.Random(seed)
     events = list(game.setup(game.spec.resolve_options(options), seats, rng))
     state = None
@@ -61,6 +62,9 @@ def _play(game, seats: int, seed: int, options: dict) -> list:
         commands = game.legal_commands(state, seat)
         if not commands:
             break
+        if moves is not None and len(events) % 7 == 0:
+            moves.append({"view": game.view(state, seat), "seat": seat,
+                          "commands": rng.sample(commands, min(len(commands), 30))})
         for event in game.decide(state, seat, rng.choice(commands), rng):
             state = game.evolve(state, event)
             events.append(event)
@@ -88,12 +92,12 @@ def test_every_event_of_every_game_reads_in_words_in_english_and_spanish():
     node = _node()
     sample = {}
     for name, game in sorted(games().items()):
-        events = []
+        events, moves = [], []
         for seats in sorted({game.spec.min_players, game.spec.max_players}):
             for options in [{}] + EXTRA_OPTIONS.get(name, []):
-                events += _shown(game, _play(game, seats, seed=seats, options=options), seats)
+                events += _shown(game, _play(game, seats, seats, options, moves), seats)
         seats = game.spec.max_players
-        sample[name] = {"events": events + _platform_events(seats),
+        sample[name] = {"events": events + _platform_events(seats), "moves": moves,
                         "types": sorted(game.vocabulary.events), "glossary": glossary(name),
                         "seats": seats,
                         "options": {k: o.as_json() for k, o in game.spec.options.items()}}

@@ -69,4 +69,30 @@ for (const [game, sample] of Object.entries(input.games)) {
     }
   }
 }
-process.stdout.write(JSON.stringify({ problems, lines }));
+// Moves: every command /legal offered at a few moments of those matches, as a button and as
+// each step of narrowing the list (valueLabel), reads in words too.
+let moves = 0;
+for (const [game, sample] of Object.entries(input.games)) {
+  const renderer = rendererFor(game);
+  for (const lang of ["en", "es"]) {
+    setLanguage(lang);
+    for (const moment of sample.moves || []) {
+      const ctx = { ...wordsContext({ who: (s) => ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"][s] ?? "?", glossary: sample.glossary, seats: sample.seats }),
+                    t: (k) => k, view: moment.view, seat: moment.seat, targets: new Map(), lastEvents: [], interactive: true };
+      for (const command of moment.commands) {
+        const texts = [["label", () => renderer.label(command, ctx)]];
+        for (const [key, value] of Object.entries(command)) texts.push([key, () => renderer.valueLabel(key, value, ctx, command)]);
+        for (const [what, make] of texts) {
+          let text;
+          try { text = make(); } catch (error) { problems.push(`${game} ${lang} ${command.type} ${what}: threw ${error.message}`); continue; }
+          moves += 1;
+          if (!text) { problems.push(`${game} ${lang} ${command.type} ${what}: no words`); continue; }
+          for (const [pattern, bad] of BAD) {
+            if (pattern.test(text)) { problems.push(`${game} ${lang} ${command.type} ${what}: ${bad} in "${text}"`); break; }
+          }
+        }
+      }
+    }
+  }
+}
+process.stdout.write(JSON.stringify({ problems, lines, moves }));

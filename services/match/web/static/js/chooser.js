@@ -62,9 +62,11 @@ export class Chooser {
     }
     if (candidates.length <= FEW) {
       panel.append(h("div", { class: "moves", role: "group", "aria-label": t("chooseMove") },
-        candidates.map((command) => h("button", {
-          type: "button", class: "move", "data-command": JSON.stringify(command),
-        }, this.renderer.label(command, ctx)))));
+        candidates.map((command) => {
+          const about = this.renderer.explain ? this.renderer.explain(command, ctx) : "";
+          return h("button", { type: "button", class: "move", "data-command": JSON.stringify(command) },
+            this.renderer.label(command, ctx), about ? h("small", { class: "explain" }, about) : null);
+        })));
       return panel;
     }
     const key = this.nextKey(candidates);

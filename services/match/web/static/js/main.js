@@ -5,6 +5,7 @@ import { h, mount } from "./dom.js";
 import { HomePage } from "./home.js";
 import { choose, chosen, setLanguage, t } from "./i18n.js";
 import { MatchPage } from "./match.js";
+import * as notify from "./notify.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -14,6 +15,9 @@ function renderAccount() {
   mount(document.getElementById("account"),
     h("a", { href: "#/" }, t("home")),
     me ? h("span", { class: "me" }, me.name) : null,
+    me && notify.supported() && Notification.permission === "default"
+      ? h("button", { type: "button", class: "link", "data-role": "notify", onclick: async () => { await notify.enable(); renderAccount(); } }, t("notifyMe"))
+      : null,
     me ? h("button", { type: "button", class: "link", "data-role": "sign-out", onclick: () => {
       session.clear();
       if (location.hash && location.hash !== "#/") location.hash = "#/";   // routes on hashchange
@@ -25,6 +29,7 @@ async function route() {
   if (page) page.stop();
   setLanguage(chosen());
   renderAccount();
+  notify.start();
   const match = location.hash.match(/^#\/match\/([A-Za-z0-9_-]+)/);
   page = match ? new MatchPage(main, match[1]) : new HomePage(main);
   try {

@@ -1,17 +1,19 @@
 // A match's page: the board from the caller's view, the moves /legal offers, live updates
 // over SSE, the clocks, resign, and a replay of any version with a slider and step buttons.
 
+import { AnalysisPanel } from "./analysis.js";
 import { ApiError, authHeaders, call, commandId, session } from "./api.js";
 import { Chooser, byTarget } from "./chooser.js";
 import { clockText } from "./clock.js";
 import { h, mount } from "./dom.js";
 import { describePlatform, wordsContext } from "./games/common.js";
 import generic from "./games/generic.js";
-import { rendererFor } from "./games/index.js";
+import { rendererFor, titleOf } from "./games/index.js";
 import { chosen, setLanguage, t } from "./i18n.js";
 import { follow } from "./sse.js";
 
-const QUIET_MS = 15000;   // a live match is read again after this long without news
+const QUIET_MS = 15000;
+const HINT_EVENTS = ["mouseover", "mouseout", "focusin", "focusout"];   // a live match is read again after this long without news
 
 const HISTORY = 60;
 
@@ -32,8 +34,10 @@ export class MatchPage {
     this.refreshedAt = Date.now();
     this.onClick = (e) => this.click(e);
     this.onKey = (e) => this.key(e);
+    this.onHint = (e) => this.hint(e);
     root.addEventListener("click", this.onClick);
     root.addEventListener("keydown", this.onKey);
+    for (const type of HINT_EVENTS) root.addEventListener(type, this.onHint);
     window.orreryMatch = this;   // for the browser tests: drop the live connection
   }
 
@@ -61,6 +65,7 @@ export class MatchPage {
   /** The match is over: the stream is closed for good and the badge says so. */
   settle() {
     if (this.live) { this.live.close(); this.live = null; }
+    if (this.connection !== "over" && this.events.length) this.catchUp();
     this.connection = "over";
     const badge = this.root.querySelector("[data-role=connection]");
     if (badge) { badge.textContent = connectionWords(this.connection); badge.dataset.state = this.connection; }
@@ -73,8 +78,10 @@ export class MatchPage {
     clearTimeout(this.refreshing);
     clearInterval(this.ticker);
     this.live && this.live.close();
+    this.analysis && this.analysis.stop();
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
+    for (const type of HINT_EVENTS) this.root.removeEventListener(type, this.onHint);
     if (window.orreryMatch === this) delete window.orreryMatch;
     document.title = "Orrery";
     setLanguage(chosen());
@@ -123,6 +130,17 @@ export class MatchPage {
     const from = Math.max(0, this.match.version - HISTORY);
     const page = await call("GET", `/v1/matches/${this.matchId}/events?from=${from}&limit=${HISTORY}`);
     for (const event of page.events) this.accept(event);
+  }
+
+  /** The last events, read once the stream is closed (the match ended while they were on
+   * their way): the history ends with the move that ended it. */
+  async catchUp() {
+    try {
+      const page = await call("GET", `/v1/matches/${this.matchId}/events?from=${this.lastVersion}&limit=${HISTORY}`);
+      let fresh = false;
+      for (const event of page.events) fresh = this.accept(event) || fresh;
+      if (fresh && !this.stopped) this.render();
+    } catch (error) { /* the page still shows the match; the history misses its last lines */ }
   }
 
   /** Take one event into the history unless already seen; false when it was a repeat. */
@@ -176,6 +194,29 @@ export class MatchPage {
       this.chooser.chooseTarget(target.getAttribute("data-target"), target.getAttribute("aria-label"));
       const first = this.root.querySelector("[data-role=chooser] button");
       first && first.focus();
+    }
+  }
+
+  /** Pointing at (or focusing) a move outlines what it touches on the board: its pieces,
+   * its path and its destination (the renderer's targets and highlights). */
+  hint(event) {
+    for (const el of this.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    if (event.type === "mouseout" || event.type === "focusout" || !this.match) return;
+    const button = event.target.closest && event.target.closest("button[data-command]:not([data-platform]), button[data-choice-key]");
+    if (!button || !this.chooser) return;
+    let commands;
+    if (button.hasAttribute("data-command")) commands = [JSON.parse(button.getAttribute("data-command"))];
+    else {
+      const key = button.getAttribute("data-choice-key"), raw = button.getAttribute("data-choice-value");
+      commands = this.chooser.candidates().filter((c) => JSON.stringify(key === "type" ? c.type : c[key]) === raw);
+    }
+    const renderer = rendererFor(this.match.game);
+    const view = (this.replay ? this.replay.match : this.match).view;
+    const targets = new Set(commands.slice(0, 60).flatMap((c) => [...renderer.targets(c), ...(renderer.highlights ? renderer.highlights(c, view) : [])]));
+    for (const target of targets) {
+      const cut = target.indexOf(":");
+      const selector = `[data-${target.slice(0, cut)}="${CSS.escape(target.slice(cut + 1))}"]`;
+      for (const el of this.root.querySelectorAll(`.board-wrap ${selector}`)) el.classList.add("hinted");
     }
   }
 
@@ -267,7 +308,7 @@ export class MatchPage {
         h("div", { class: "match-layout" },
           root,
           h("aside", { class: "match-side" },
-            this.noticeBox(), this.platformActions(), this.replayControls(), this.history(),
+            this.noticeBox(), this.platformActions(), this.replayControls(), this.analysisPanel(), this.history(),
             this.rendererToggle()))));
     restoreFocus(this.root, focus);
     document.title = `${interactive ? "● " : ""}${titleOf(match.game)} · Orrery`;
@@ -382,6 +423,17 @@ export class MatchPage {
       this.replay ? h("button", { type: "button", "data-role": "replay-exit", onclick: () => this.leaveReplay() }, t("backToLive")) : null);
   }
 
+  /** A finished match's analysis (the bots' judgement of every command), under the replay. */
+  analysisPanel() {
+    if (this.match.status !== "finished") return null;
+    if (!this.analysis) this.analysis = new AnalysisPanel(this.matchId, () => { if (!this.stopped) this.render(); });
+    this.analysis.start();
+    const ctx = this.context((this.replay ? this.replay.match : this.match).view, false);
+    return this.analysis.render({ who: (seat) => this.who(seat), seats: this.match.seats.length,
+                                  label: (command) => rendererFor(this.match.game).label(command, ctx),
+                                  go: (version) => this.showReplay(version).catch((error) => { this.notice = refusal(error); this.render(); }) });
+  }
+
   history() {
     const ctx = this.words();
     const upTo = this.replay ? this.replay.version : Infinity;
@@ -456,9 +508,6 @@ function connectionWords(state) {
   return t(state === "connecting" ? "loading" : "reconnecting");
 }
 
-function titleOf(game) {
-  return { exile_sun: "Exile Sun", exordium: "Exordium", exsilium: "Exsilium", nexum: "Nexum", tictactoe: "Tic-tac-toe" }[game] || game;
-}
 
 /** A refused command as the player reads it: the rule the server quoted, in its language. */
 export function refusal(error) {

@@ -83,7 +83,7 @@ export function list(items) {
   return `${parts.slice(0, -1).join(", ")}${AND[language()] || AND.en}${parts[parts.length - 1]}`;
 }
 
-/** The helpers event words use: who a seat is, the glossary's names, a list in words. */
+/** What event words need: who a seat is, the glossary's names, a list in words. */
 export function wordsContext({ who, glossary = null, seats = 0 }) {
   const names = (glossary && glossary.names) || {};
   const texts = (glossary && glossary.texts) || {};
@@ -113,3 +113,46 @@ export function plainEvent(event, ctx) {
   const rest = Object.keys(data).length ? ` (${plain(data)})` : "";
   return `${seat}${event.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}${rest}`;
 }
+
+// ---- commands in words -----------------------------------------------------------------
+
+const YES_NO = { en: ["yes", "no", "none"], es: ["sí", "no", "ninguno"] };
+
+/** A field's value in words: lists as lists, ids by the glossary's names, never raw. */
+export function valueWords(value, x) {
+  const [yes, no, none] = YES_NO[language()] || YES_NO.en;
+  if (value === null || value === undefined) return none;
+  if (typeof value === "boolean") return value ? yes : no;
+  if (Array.isArray(value)) return value.length ? list(value.map((v) => valueWords(v, x))) : none;
+  if (typeof value === "object") return Object.values(value).map((v) => valueWords(v, x)).join(" ");
+  if (typeof value === "number") return String(value);
+  return x && x.name ? x.name(value) : humane(value);
+}
+
+/**
+ * One field of a command in words: "`key word` `value words`". `words` is the game's
+ * {types, keys} in the current language; `thing(key, value)` gives a game's own words for a
+ * value (a space, a fleet, a path) or undefined. `brief` leaves out what says nothing on a
+ * button (false, none).
+ */
+export function fieldWords(words, key, value, x, thing, brief = false) {
+  if (brief && (value === null || value === undefined || value === false || (Array.isArray(value) && !value.length))) return null;
+  const own = thing ? thing(key, value, x) : undefined;
+  const text = own !== undefined ? own : valueWords(value, x);
+  if (text === null) return null;
+  const keyWord = words.keys[key] ?? humane(key);
+  return keyWord ? `${keyWord} ${text}` : text;
+}
+
+/** A command in words: its type as the game says it, then its fields. */
+export function commandWords(words, command, x, thing) {
+  const type = words.types[command.type] ?? capitalise(humane(command.type));
+  const parts = Object.entries(command).filter(([k]) => k !== "type")
+    .map(([k, v]) => fieldWords(words, k, v, x, thing, true)).filter(Boolean);
+  return parts.length ? `${type}: ${parts.join(", ")}` : type;
+}
+
+export function capitalise(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+/** The words of a game's {en: {...}, es: {...}} table in the current language. */
+export function inLanguage(table) { return table[language()] || table.en; }

@@ -10,9 +10,10 @@
 // its scouts. The side lines give each colony's public facts and this seat's own cards.
 
 import { s } from "../dom.js";
-import { EVENTS } from "./exile_sun_events.js";
+import { EVENTS, phaseName, space, stepName } from "./exile_sun_events.js";
+import { label as moveLabel, valueLabel as moveValueLabel } from "./exile_sun_moves.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
+import { sayEvent, targetAttributes } from "./common.js";
 
 const UNIT = 30;                 // one step of the System template, in SVG units
 const SIZE = 760;
@@ -35,13 +36,13 @@ const WORDS = {
         choose_initiative: "Initiative", regroup: "End of cycle", cycle: "Cycle", phase: "phase",
         vp: "VP", hand: "hand", techs: "techs", agendas: "agendas", initiative: "initiative",
         battle: "Battle", round: "round", you: "you", budgets: "Budgets", planets: "planets",
-        with: "with", discard: "discard hand", keep: "keep hand", to: "to" },
+        with: "with", discard: "discard hand", keep: "keep hand", to: "to", over: "the game is over", faceDown: "face-down fleet", token_heavy: "heavy fleet", token_medium: "medium fleet", token_light: "light fleet", token_shipyard: "shipyard", token_decoy: "decoy" },
   es: { move: "Mover", scan: "Escanear", deploy: "Desplegar", place_fleet: "Colocar", fight: "Luchar en",
         form_fleet: "Formar", pass: "Pasar", commit: "Comprometer", tactics: "Tácticas", allocate: "Asignar",
         choose_initiative: "Iniciativa", regroup: "Fin de ciclo", cycle: "Ciclo", phase: "fase",
         vp: "PV", hand: "mano", techs: "técnicas", agendas: "agendas", initiative: "iniciativa",
         battle: "Batalla", round: "ronda", you: "tú", budgets: "Presupuestos", planets: "planetas",
-        with: "con", discard: "descartar mano", keep: "guardar mano", to: "a" },
+        with: "con", discard: "descartar mano", keep: "guardar mano", to: "a", over: "la partida ha terminado", faceDown: "flota boca abajo", token_heavy: "flota pesada", token_medium: "flota media", token_light: "flota ligera", token_shipyard: "astillero", token_decoy: "señuelo" },
 };
 
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
@@ -111,7 +112,7 @@ function drawSpaces(svg, view, spots, edges, ctx) {
     const kind = kindOf(view.map, name);
     const holder = (view.planets || {})[name];
     const cls = `space ${kind}${touched.has(name) ? " last" : ""}${name === battle ? " fighting" : ""}${holder !== undefined && holder !== null ? ` held ${SEAT_CLASSES[holder]}` : ""}`;
-    const g = s("g", { "data-space": name, ...targetAttributes(ctx, `space:${name}`, `${name} (${kind.replace("_", " ")})`) });
+    const g = s("g", { "data-space": name, ...targetAttributes(ctx, `space:${name}`, space(language(), name)) });
     g.append(s("circle", { cx: x, cy: y, r: kind === "planet" ? 13 : 9, class: cls }));
     if (kind === "planet" || kind === "gateway") {
       g.append(s("text", { x, y: y + 3, "text-anchor": "middle", class: "space-name" }, kind === "planet" ? "◉" : "⊛"));
@@ -128,7 +129,7 @@ function drawFleets(svg, view, spots, ctx) {
     fleets.forEach((fleet, i) => {
       const bx = x + 6 + i * 15, by = y - 18;
       const letter = fleet.kind === "scout" ? `×${fleet.count}` : fleet.kind ? TOKEN_LETTER[fleet.kind] : "?";
-      const label = `${ctx.who(fleet.owner)} ${fleet.id}: ${fleet.kind === "scout" ? `${fleet.count} scouts` : fleet.kind || "face down"}`;
+      const label = `${ctx.who(fleet.owner)}: ${fleet.kind === "scout" ? `${fleet.count} ×` : fleet.kind ? w(`token_${fleet.kind}`) : w("faceDown")}`;
       svg.append(s("g", { class: `fleet ${SEAT_CLASSES[fleet.owner] || "s5"}`, "data-fleet": fleet.id,
                           ...targetAttributes(ctx, `fleet:${fleet.id}`, label) },
         s("title", {}, label),
@@ -139,26 +140,29 @@ function drawFleets(svg, view, spots, ctx) {
 }
 
 function sideLines(view, ctx) {
-  const lines = [`${w("cycle")} ${view.cycle} · ${w("phase")} ${view.phase}${view.outcome ? ` · ${view.outcome.reason}` : ""}`];
+  const lang = language();
+  const name = (id) => (ctx.name ? ctx.name(id) : String(id));
+  const names = (ids) => (ids && ids.length ? ids.map(name).join(", ") : "—");
+  const lines = [`${w("cycle")} ${view.cycle} · ${phaseName(lang, view.phase)}${view.outcome ? ` · ${w("over")}` : ""}`];
   const held = {};
   for (const holder of Object.values(view.planets || {})) if (holder !== null) held[holder] = (held[holder] || 0) + 1;
   for (const p of view.players || []) {
     const mine = p.hand !== undefined;
     const vp = mine && p.private_vp !== undefined ? `${p.public_vp}+${p.private_vp}` : `${p.public_vp}`;
     const counts = `${w("hand")} ${p.hand_size} · ${w("techs")} ${p.tech_count} · ${w("agendas")} ${p.agenda_count}`;
-    lines.push([p.seat, `${ctx.who(p.seat)} · ${p.colony || "—"} · #${p.initiative ?? "—"} · ${w("vp")} ${vp} · ${w("planets")} ${held[p.seat] || 0} · ${counts}`]);
+    lines.push([p.seat, `${ctx.who(p.seat)} · ${p.colony ? name(p.colony) : "—"} · ${w("initiative")} ${p.initiative ?? "—"} · ${w("vp")} ${vp} · ${w("planets")} ${held[p.seat] || 0} · ${counts}`]);
     if (mine) {   // this seat's own cards, one kind a line so nothing runs off the board
-      lines.push([p.seat, `   ${w("hand")}: ${p.hand.join(", ") || "—"}`]);
-      lines.push([p.seat, `   ${w("techs")}: ${p.techs.join(", ") || "—"}`]);
-      lines.push([p.seat, `   ${w("agendas")}: ${p.agendas.join(", ") || "—"}`]);
+      lines.push([p.seat, `   ${w("hand")}: ${names(p.hand)}`]);
+      lines.push([p.seat, `   ${w("techs")}: ${names(p.techs)}`]);
+      lines.push([p.seat, `   ${w("agendas")}: ${names(p.agendas)}`]);
     }
   }
   const revealed = (view.budgets || {}).revealed || [];
-  if (revealed.length) lines.push(`${w("budgets")} (${view.budgets.categories.join("/")}): ${revealed.map((b, i) => `${ctx.who(i)} ${b.join("/")}`).join(" · ")}`);
+  if (revealed.length) lines.push(`${w("budgets")}: ${revealed.map((b, i) => `${ctx.who(i)} ${b.join("/")}`).join(" · ")}`);
   const b = view.battle;
   if (b) {
-    const ships = b.ships ? ` · ${b.ships.map((side) => side.map(([card, damage]) => `${card}${damage ? `(-${damage})` : ""}`).join(" ")).join(" vs ")}` : "";
-    lines.push(`${w("battle")} ${b.space}: ${b.seats.map((seat) => ctx.who(seat)).join(" vs ")} · ${b.step} · ${w("round")} ${b.round}${ships}`);
+    const ships = b.ships ? ` · ${b.ships.map((side) => side.map(([card, damage]) => `${name(card)}${damage ? ` (-${damage})` : ""}`).join(", ")).join(" vs ")}` : "";
+    lines.push(`${w("battle")}: ${space(lang, b.space)} · ${b.seats.map((seat) => ctx.who(seat)).join(" vs ")} · ${stepName(lang, b.step)} · ${w("round")} ${b.round}${ships}`);
   }
   return lines;
 }
@@ -187,6 +191,12 @@ export default {
     svg.setAttribute("viewBox", `${left} ${top} ${width} ${bottom - top + 26 + lines.length * 18}`);
     return svg;
   },
+  highlights(command) { return command.fleet ? [`fleet:${command.fleet}`] : []; },
+  /** What a colony, tech or Initiative card does, where it is chosen. */
+  explain(command, ctx) {
+    const ids = [command.colony, command.tech, command.booster, command.tech_card, command.type === "choose_initiative" ? `initiative-${command.card}` : null];
+    return ids.map((id) => (id && ctx.text ? ctx.text(id) : null)).filter(Boolean).join(" ");
+  },
   targets(command) {
     if (command.type === "move") return [`space:${command.to}`];
     if (["deploy", "place_fleet", "fight"].includes(command.type)) return [`space:${command.space}`];
@@ -194,26 +204,8 @@ export default {
     if (command.type === "form_fleet" || command.type === "boost") return [`fleet:${command.fleet}`];
     return [];
   },
-  label(command) {
-    const name = w(command.type);
-    switch (command.type) {
-      case "move": return `${name} ${command.fleet} ${w("to")} ${command.to}`;
-      case "scan": return `${name} ${command.target} ${w("with")} ${command.fleet}${command.tech ? ` (${command.tech})` : ""}`;
-      case "deploy": case "place_fleet": return `${name} ${command.token}: ${command.space}`;
-      case "fight": return `${name} ${command.space}`;
-      case "form_fleet": return `${name} ${command.token}: ${command.fleet}`;
-      case "choose_initiative": return `${name} #${command.card}`;
-      case "allocate": return `${name} ${command.overhead}/${command.fuel}/${command.ships}/${command.tech}${command.tech_card ? ` + ${command.tech_card}` : ""}`;
-      case "regroup": return `${name}: ${command.discard_hand ? w("discard") : w("keep")}${command.booster ? ` + ${command.booster}` : ""}`;
-      case "tactics": return `${name}: ${command.columns.map((c) => `${c.role} ${c.ship} ${c.power}`).join(", ")}`;
-      case "commit": return `${name}: ${[...command.hand, ...Array(command.strike_craft).fill("strike craft"), ...(command.flagship ? ["flagship"] : [])].join(", ")}${command.tech ? ` + ${command.tech}` : ""}`;
-      default: return plainCommand(command);
-    }
-  },
-  valueLabel(key, value) {
-    if (key === "type") return w(value);
-    return `${key.replace(/_/g, " ")}: ${plain(value)}`;
-  },
+  label(command, ctx) { return moveLabel(command, ctx); },
+  valueLabel(key, value, ctx) { return moveValueLabel(key, value, ctx); },
   describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
   events: EVENTS,
 };

@@ -37,6 +37,12 @@ const ENDINGS = {
         agenda_deck_empty: "se acabó el mazo de Agendas", no_fleets: "a una colonia no le quedan flotas", cycle_limit: "se llegó al límite de ciclos" },
 };
 
+/** A phase of the cycle in words. */
+export function phaseName(lang, phase) { return (PHASES[lang] || PHASES.en)[phase] || (lang === "es" ? "el siguiente paso" : "the next step"); }
+
+/** A battle step in words. */
+export function stepName(lang, step) { return (STEPS[lang] || STEPS.en)[step] || ""; }
+
 /** A space in words: "planet 2 of System 1", "the border after System 2", "trade route of Key 1". */
 export function space(lang, name) {
   if (!name) return lang === "es" ? "un espacio" : "a space";
@@ -79,8 +85,8 @@ export const EVENTS = {
                   (l, d, x) => `${x.who(d.seat)} colocó el Sistema ${d.tile} como Sistema ${d.slot + 1}.`),
   ColonyChosen: E((l, d, x) => `${x.who(d.seat)} leads the ${x.name(d.colony)}${d.tech ? ` with ${x.name(d.tech)}` : ""}.`,
                   (l, d, x) => `${x.who(d.seat)} dirige ${x.name(d.colony)}${d.tech ? ` con ${x.name(d.tech)}` : ""}.`),
-  FleetPlaced: E((l, d, x) => `${x.who(d.seat)} placed ${d.token ? `a ${token(l, d.token)}` : "a fleet face down"} on ${space(l, d.space)}.`,
-                 (l, d, x) => `${x.who(d.seat)} colocó ${d.token ? `un(a) ${token(l, d.token)}` : "una flota boca abajo"} en ${space(l, d.space)}.`),
+  FleetPlaced: E((l, d, x) => `${x.who(d.seat)} placed ${d.token ? `${/^[aeiou]/.test(token(l, d.token)) ? "an" : "a"} ${token(l, d.token)}` : "a fleet face down"} on ${space(l, d.space)}.`,
+                 (l, d, x) => `${x.who(d.seat)} colocó ${d.token ? `${["shipyard", "decoy"].includes(d.token) ? "un" : "una"} ${token(l, d.token)}` : "una flota boca abajo"} en ${space(l, d.space)}.`),
   TechDeckFormed: E(() => "The Tech deck was shuffled.", () => "Se barajó el mazo de Tecnología."),
   AgendasDealt: E((l, d, x) => `${x.who(d.seat)} was dealt Agendas: ${cards(l, x, d)}.`,
                   (l, d, x) => `${x.who(d.seat)} recibió Agendas: ${cards(l, x, d)}.`),
@@ -115,7 +121,7 @@ export const EVENTS = {
   TacticsSet: E((l, d, x) => `${x.who(d.seat)} set their tactics.`, (l, d, x) => `${x.who(d.seat)} fijó sus tácticas.`),
   RoundFought: E((l, d) => `Battle round ${d.round} was fought.`, (l, d) => `Se luchó la ronda de batalla ${d.round}.`),
   ShipRepaired: E((l, d, x) => `${x.who(d.seat)} repaired a ${x.name(d.ship)}${d.tech ? ` with ${x.name(d.tech)}` : ""}.`,
-                  (l, d, x) => `${x.who(d.seat)} reparó un(a) ${x.name(d.ship)}${d.tech ? ` con ${x.name(d.tech)}` : ""}.`),
+                  (l, d, x) => `${x.who(d.seat)} reparó su ${x.name(d.ship)}${d.tech ? ` con ${x.name(d.tech)}` : ""}.`),
   Passed: E((l, d, x) => `${x.who(d.seat)} passed on ${STEPS.en[d.what] || "this step"}.`, (l, d, x) => `${x.who(d.seat)} pasó en ${STEPS.es[d.what] || "este paso"}.`),
   BattleEnded: E((l, d, x) => (d.winner === null || d.winner === undefined ? "The battle ended without a winner." : `${x.who(d.winner)} won the battle.`),
                  (l, d, x) => (d.winner === null || d.winner === undefined ? "La batalla terminó sin ganador." : `${x.who(d.winner)} ganó la batalla.`)),

@@ -12,13 +12,15 @@ const CELL = 64;
 const ORIGIN = 24;
 const WORDS = {
   en: { explore: "explore", extract: "extract from", examine: "examine", card: "card",
-        start: "Start on", then: "then", deck: "deck", top: "top", drones: "Drones",
+        start: "Start on", extractNothing: "extract nothing (no Terrain card to extract from)",
+        play_action_card: "Play an Action card", choose_start: "Choose where to start", then: "then", deck: "deck", top: "top", drones: "Drones",
         resources: "Resources", faceDown: "used", score: "score",
         StartChosen: "started on", TerrainExplored: "explored", ResourceExtracted: "extracted",
         DroneSent: "sent a drone of", ActionNotCompleted: "could not", ActionCardFlipped: "played the",
         ActionCardsRefreshed: "The Action cards are face up again.", GameEnded: "The game is over." },
   es: { explore: "explorar", extract: "extraer de", examine: "examinar", card: "carta",
-        start: "Empezar en", then: "y luego", deck: "mazo", top: "arriba", drones: "Drones",
+        start: "Empezar en", extractNothing: "no extraer (ninguna carta de terreno de la que extraer)",
+        play_action_card: "Jugar una carta de acción", choose_start: "Elegir dónde empezar", then: "y luego", deck: "mazo", top: "arriba", drones: "Drones",
         resources: "Recursos", faceDown: "usada", score: "puntos",
         StartChosen: "empezó en", TerrainExplored: "exploró", ResourceExtracted: "extrajo",
         DroneSent: "envió un dron de", ActionNotCompleted: "no pudo", ActionCardFlipped: "jugó la carta",
@@ -40,7 +42,7 @@ function cellXY(cell) {
 
 function actionWords(action) {
   if (action.action === "explore") return `${w("explore")} ${action.cell}`;
-  if (action.action === "extract") return `${w("extract")} ${action.terrain}`;
+  if (action.action === "extract") return action.terrain ? `${w("extract")} ${action.terrain}` : w("extractNothing");
   return w("examine");
 }
 
@@ -135,6 +137,7 @@ export default {
     return command.type;
   },
   valueLabel(key, value) {
+    if (key === "type") return w(value) ?? String(value);
     if (key === "card") return `${w("card")} ${colour(value)}`;
     if (key === "actions") return value.map(actionWords).join(`, ${w("then")} `);
     return String(value);

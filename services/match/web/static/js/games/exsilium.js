@@ -9,7 +9,7 @@
 import { s } from "../dom.js";
 import { EVENTS } from "./exsilium_events.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
+import { capitalise, commandWords, fieldWords, sayEvent, targetAttributes } from "./common.js";
 
 const STEP = 24;          // px between nodes
 const TILE = STEP * 5;    // px of a tile
@@ -26,7 +26,10 @@ const WORDS = {
     end_turn: "End turn", commit: "Commit", place_card: "Place face down", discard: "Discard", dodge: "Dodge", evade: "Evade",
     favorable_zone: "Favourable zone", concede: "Concede", leave_conflict: "Leave the conflict",
     stay: "Stay", displace: "Displace", play: "Play", dive: "Dive", endure: "Endure it",
-    move_on: "Go on",
+    phase_faction: "choosing factions", phase_bid: "bidding", phase_start: "choosing starting tiles", phase_play: "playing", phase_over: "the match is over", phase_setup: "setting up",
+    stage_newaru: "against a Newaru", stage_intimidation: "intimidation", stage_replica: "replica", stage_reveal: "reveal", stage_commit: "committing cards",
+    move_on: "Go on", atNode: "at node", from: "from", portal: "through a portal", give: "giving", take: "taking",
+    zone: "zone", tile: "tile", face_up: "face up", face_down: "face down", face_supply: "to the supply",
     mini: "miniature", node: "node", path: "path", card: "card", amount: "amount", faction: "faction",
     face: "face", action: "use its action", control: "take control", cards: "cards", slots: "slots",
     paid: "paid with", slot: "slot", baralytas: "Baralytas", yes: "yes", no: "no", none: "none",
@@ -42,7 +45,10 @@ const WORDS = {
     end_turn: "Terminar turno", commit: "Comprometer", place_card: "Colocar boca abajo", discard: "Descartar", dodge: "Esquivar", evade: "Evadir",
     favorable_zone: "Zona favorable", concede: "Ceder", leave_conflict: "Abandonar el conflicto",
     stay: "Quedarse", displace: "Desplazar", play: "Jugar", dive: "Arremetida", endure: "Asumirlo",
-    move_on: "Seguir",
+    phase_faction: "elegir facciones", phase_bid: "apuestas", phase_start: "elegir losetas iniciales", phase_play: "en juego", phase_over: "la partida ha terminado", phase_setup: "preparación",
+    stage_newaru: "contra un Newaru", stage_intimidation: "intimidación", stage_replica: "réplica", stage_reveal: "revelación", stage_commit: "comprometer cartas",
+    move_on: "Seguir", atNode: "en el nodo", from: "desde", portal: "por un portal", give: "dando", take: "tomando",
+    zone: "zona", tile: "loseta", face_up: "boca arriba", face_down: "boca abajo", face_supply: "a la reserva",
     mini: "miniatura", node: "nodo", path: "camino", card: "carta", amount: "cantidad", faction: "facción",
     face: "cara", action: "usar su acción", control: "tomar el control", cards: "cartas", slots: "huecos",
     paid: "pagado con", slot: "hueco", baralytas: "Baralytas", yes: "sí", no: "no", none: "ninguno",
@@ -51,6 +57,48 @@ const WORDS = {
     cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", placed: "colocadas boca abajo", enemy: "acción enemiga",
   },
 };
+const COMPASS = {
+  en: { "-1,0": "north", "-1,1": "north-east", "0,1": "east", "1,1": "south-east", "1,0": "south", "1,-1": "south-west", "0,-1": "west", "-1,-1": "north-west" },
+  es: { "-1,0": "norte", "-1,1": "noreste", "0,1": "este", "1,1": "sureste", "1,0": "sur", "1,-1": "suroeste", "0,-1": "oeste", "-1,-1": "noroeste" },
+};
+
+/** A path as the steps a player sees: "north, north-east ×2", a portal's jump by name.
+ * Nodes are y * 100 + x (board.py); `start` is where the miniature stands, when known. */
+function pathWords(path, start) {
+  const words = COMPASS[language()] || COMPASS.en;
+  const steps = [];
+  let from = start;
+  for (const node of path) {
+    if (from === null || from === undefined) { steps.push(`${w("from")} ${w("node")} ${node}`); from = node; continue; }
+    const dy = Math.floor(node / 100) - Math.floor(from / 100), dx = (node % 100) - (from % 100);
+    steps.push(words[`${dy},${dx}`] || w("portal"));
+    from = node;
+  }
+  const runs = [];
+  for (const step of steps) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === step) last[1] += 1; else runs.push([step, 1]);
+  }
+  return runs.map(([step, n]) => (n > 1 ? `${step} ×${n}` : step)).join(", ");
+}
+
+const KEY_WORDS = () => ({ card: "", cards: w("cards"), mini: w("mini"), node: w("atNode"), target: "", give: w("give"), take: w("take"),
+                           zone: w("zone"), tile: w("tile"), faction: "", slots: w("slots"), paid: w("paid"), slot: w("slot"), baralytas: w("baralytas") });
+
+/** Exsilium's own words for a field's value (cards from this seat's view, miniatures, tiles). */
+function fieldThing(view) {
+  return (key, value) => {
+    if ((key === "card" || key === "give" || key === "take") && typeof value === "string") return cardName(view, value);
+    if ((key === "cards" || key === "paid") && Array.isArray(value)) return value.map((c) => cardName(view, c)).join(", ") || w("none");
+    if (key === "mini" && typeof value === "number") return String(value + 1);
+    if ((key === "slot") && typeof value === "number") return String(value + 1);
+    if (key === "slots" && Array.isArray(value)) return value.map((n) => n + 1).join(", ");
+    if (key === "tile" && typeof value === "string") return value.replace(",", "-");
+    if (key === "tile" && Array.isArray(value)) return value.join("-");
+    return undefined;
+  };
+}
+
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
 
 function tileOrigin(r, c) { return [PAD + c * (TILE + GAP), PAD + r * (TILE + GAP)]; }
@@ -184,15 +232,17 @@ function drawCards(svg, cards, top, ctx, view, prefix) {
 
 function drawSide(svg, view, ctx, top) {
   const lines = [];
-  lines.push(`${w("round")} ${view.round} · ${view.phase}`);
+  const name = (id) => (ctx.name ? ctx.name(id) : String(id));
+  lines.push(`${w("round")} ${view.round} · ${w(`phase_${view.phase}`)}`);
   (view.players || []).forEach((p, seat) => {
-    lines.push([seat, `${ctx.who(seat)}${p.faction ? ` (${p.faction})` : ""}: ${p.tokens} ${w("tokens")}, ${p.points} ${w("points")}, ${w("baralytas")} ${p.baralytas.length ? plain(p.baralytas) : "—"}, ${w("hand")} ${p.hand_size}, ${w("deck")} ${p.deck_size}, ${w("discardPile")} ${p.discard.length}`]);
+    lines.push([seat, `${ctx.who(seat)}${p.faction ? ` (${name(p.faction)})` : ""}: ${p.tokens} ${w("tokens")}, ${p.points} ${w("points")}, ${w("baralytas")} ${p.baralytas.length ? p.baralytas.join(", ") : "—"}, ${w("hand")} ${p.hand_size}, ${w("deck")} ${p.deck_size}, ${w("discardPile")} ${p.discard.length}`]);
   });
   if (view.combat) {
     const c = view.combat;
-    lines.push(`${w("combat")}: ${c.kind}, ${w("stage")} ${c.stage}, ${w("foe")} ${plain(c.foe)}, ${w("committed")} ${c.committed_count}${c.placed_count ? `, ${w("placed")} ${c.placed_count}` : ""}${c.enemy_action ? `, ${w("enemy")} ${c.enemy_action}` : ""}`);
+    const foe = c.foe && c.foe[0] === "newaru" ? "Newaru" : ctx.who((c.foe || [])[1]);
+    lines.push(`${w("combat")}: ${ctx.who(c.attacker)} · ${foe}, ${w("stage")} ${w(`stage_${c.stage}`)}, ${w("committed")} ${c.committed_count}${c.placed_count ? `, ${w("placed")} ${c.placed_count}` : ""}${c.enemy_action ? `, ${w("enemy")} ${name(c.enemy_action)}` : ""}`);
   }
-  for (const p of view.pending || []) lines.push(`${w("pending")}: ${p.kind} (${ctx.who(p.seat)})`);
+  for (const p of view.pending || []) lines.push(`${w("pending")}: ${w(p.kind)} (${ctx.who(p.seat)})`);
   lines.forEach((line, i) => {
     const [seat, text] = Array.isArray(line) ? line : [null, line];
     svg.append(s("text", { x: PAD, y: top + 16 + i * 18, class: `side-line${seat !== null ? ` ${SEAT_CLASSES[seat]}-text` : ""}` }, text));
@@ -225,6 +275,13 @@ export default {
     svg.setAttribute("viewBox", `0 0 ${svgWidth} ${y + 10}`);
     return svg;
   },
+  /** Beyond the targets: every node of a path and the miniature that walks it. */
+  highlights(command, view) {
+    const out = (Array.isArray(command.path) ? command.path : []).map((n) => `node:${n}`);
+    if (typeof command.mini === "number" && view && view.you !== undefined) out.push(`mini:${view.you}:${command.mini}`);
+    if (typeof command.node === "number") out.push(`node:${command.node}`);
+    return out;
+  },
   targets(command) {
     const out = [];
     if (typeof command.card === "string") out.push(`card:${command.card}`);
@@ -238,25 +295,28 @@ export default {
   label(command, ctx) {
     const view = ctx.view;
     const name = w(command.type);
+    const x = { ...ctx, name: (id) => (typeof id === "string" && cardById(view, id) ? cardName(view, id) : ctx.name ? ctx.name(id) : String(id)) };
     switch (command.type) {
-      case "choose_faction": return `${name}: ${command.faction}`;
+      case "choose_faction": return `${name}: ${x.name(command.faction)}`;
       case "bid": return `${name} ${command.amount}`;
-      case "choose_start": case "activate_terminal": case "displace": return `${name} ${command.node}`;
-      case "activate": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node}`;
+      case "choose_start": return `${name} ${command.node}`;
+      case "activate_terminal": case "displace": return `${name} ${w("atNode")} ${command.node}`;
+      case "activate": return `${name} ${cardName(view, command.card)} ${w("atNode")} ${command.node}`;
       case "move": {
         const extras = [command.action ? w("action") : null, command.control ? w("control") : null].filter(Boolean);
-        return `${name} ${w("mini")} ${command.mini + 1}: ${command.path.join(" → ")} (${cardName(view, command.card)})${extras.length ? `, ${extras.join(", ")}` : ""}`;
+        const start = miniNode(view, view.you, command.mini);
+        return `${name} ${w("mini")} ${command.mini + 1} ${pathWords(command.path, start)} (${cardName(view, command.card)})${extras.length ? `, ${extras.join(", ")}` : ""}`;
       }
-      case "drop": return `${name} ${cardName(view, command.card)} → ${w("node")} ${command.node} (${command.face})`;
+      case "drop": return `${name} ${cardName(view, command.card)} ${w("atNode")} ${command.node} (${w(`face_${command.face}`)})`;
       case "remove_card": case "place_card": case "dodge": case "evade": case "favorable_zone": case "dive":
         return `${name}: ${cardName(view, command.card)}`;
       case "commit": case "discard":
         return `${name}: ${command.cards.map((c) => cardName(view, c)).join(", ") || w("none")}`;
-      case "leave_conflict": return `${name}: ${command.path.join(" → ")} (${cardName(view, command.card)})`;
-      case "concede": return `${name}: ${[command.card && cardName(view, command.card), command.node !== null ? `${w("node")} ${command.node}` : null, command.baralytas !== null ? `${w("baralytas")} ${command.baralytas}` : null].filter(Boolean).join(", ")}`;
+      case "leave_conflict": return `${name} ${pathWords(command.path, null)} (${cardName(view, command.card)})`;
+      case "concede": return `${name}: ${[command.card && cardName(view, command.card), command.node !== null ? `${w("node")} ${command.node}` : null, command.baralytas !== null ? `${w("baralytas")} ${command.baralytas}` : null].filter(Boolean).join(", ") || w("none")}`;
       case "end_turn": case "stay": case "access_upgrades": case "leave_upgrades": case "endure": return name;
-      case "move_on": return `${name}: ${command.path.join(" → ")}`;
-      default: return `${name}: ${plainCommand(command).split(": ").slice(1).join(": ") || ""}`.replace(/: $/, "");
+      case "move_on": return `${name} ${pathWords(command.path, null)}`;
+      default: return commandWords({ types: { [command.type]: name }, keys: KEY_WORDS() }, command, x, fieldThing(view));
     }
   },
   valueLabel(key, value, ctx, sample) {
@@ -266,10 +326,15 @@ export default {
       const node = miniNode(ctx.view, ctx.view.you, value);
       return `${w("mini")} ${value + 1}${node !== null && node !== undefined ? ` (${w("node")} ${node})` : ""}`;
     }
-    if (key === "path") return `${w("path")}: ${value.join(" → ")}`;
+    if (key === "path") {
+      const start = sample && sample.mini !== undefined ? miniNode(ctx.view, ctx.view.you, sample.mini) : null;
+      return capitalise(pathWords(value, start));
+    }
     if (key === "action" || key === "control") return `${w(key)}: ${value ? w("yes") : w("no")}`;
     if (key === "cards" || key === "paid") return `${w(key)}: ${value.map((c) => cardName(ctx.view, c)).join(", ") || w("none")}`;
-    return `${w(key)}: ${plain(value)}`;
+    if (key === "face") return w(`face_${value}`);
+    const x = { ...ctx, name: ctx.name || ((id) => String(id)) };
+    return capitalise(fieldWords({ types: {}, keys: KEY_WORDS() }, key, value, x, fieldThing(ctx.view)) || "");
   },
   describe(event, ctx) { return sayEvent(EVENTS, event, { ...ctx, card: ctx.view ? (id) => cardById(ctx.view, id)?.name ?? null : null }); },
   events: EVENTS,

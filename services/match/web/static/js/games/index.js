@@ -12,3 +12,8 @@ const RENDERERS = { exile_sun: exileSun, exordium, exsilium, nexum, tictactoe };
 export function rendererFor(game) {
   return RENDERERS[game] || generic;
 }
+
+const TITLES = { exile_sun: "Exile Sun", exordium: "Exordium", exsilium: "Exsilium", nexum: "Nexum", tictactoe: "Tic-tac-toe" };
+
+/** A game's title as players know it. */
+export function titleOf(game) { return TITLES[game] || String(game).replace(/_/g, " "); }

@@ -10,8 +10,9 @@
 
 import { s } from "../dom.js";
 import { EVENTS } from "./nexum_events.js";
+import { label as moveLabel, valueLabel as moveValueLabel } from "./nexum_moves.js";
 import { language } from "../i18n.js";
-import { plain, plainCommand, sayEvent, targetAttributes } from "./common.js";
+import { sayEvent, targetAttributes } from "./common.js";
 
 const SIZE = 560;
 const CENTRE = SIZE / 2;
@@ -26,14 +27,16 @@ const WORDS = {
         slot: "slot", energy: "energy", reserve: "reserve", points: "points", techs: "techs",
         hand: "hand", round: "Round", stage: "stage", row: "Action Row", origin: "from", to: "to",
         card: "card", tech: "tech", asteroids: "asteroids", planet: "planet", ai: "AI",
-        jump: "Jump", table: "table", cards: "cards" },
+        jump: "Jump", table: "table", cards: "cards", movement: "Movement", management: "Management",
+        stage_choose: "choosing phase cards", stage_start: "the Action Row", stage_event_play: "playing events", stage_turn: "turns", stage_over: "the game is over", stage_civilize: "choosing civilizations" },
   es: { choose_phase: "Carta de fase", end_phase: "Terminar la fase", research: "Investigar", move: "Mover",
         replicate: "Replicar en", capture: "Capturar", discard_asteroids: "Descartar asteroides",
         pass_event: "Pasar", play_event: "Jugar evento", bid: "puja", ships: "nave(s)", relics: "reliquia(s)",
         slot: "hueco", energy: "energía", reserve: "reserva", points: "puntos", techs: "tecnologías",
         hand: "mano", round: "Ronda", stage: "etapa", row: "Fila de acción", origin: "desde", to: "hasta",
         card: "carta", tech: "tecnología", asteroids: "asteroides", planet: "planeta", ai: "IA",
-        jump: "Saltar", table: "mesa", cards: "cartas" },
+        jump: "Saltar", table: "mesa", cards: "cartas", movement: "Movimiento", management: "Gestión",
+        stage_choose: "elegir cartas de fase", stage_start: "la Fila de acción", stage_event_play: "jugar eventos", stage_turn: "turnos", stage_over: "la partida ha terminado", stage_civilize: "elegir civilizaciones" },
 };
 
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
@@ -110,12 +113,14 @@ function drawPlaces(svg, view, spots, ctx) {
 }
 
 function drawFactions(svg, view, ctx, top) {
-  const lines = [`${w("round")} ${view.round}/${view.max_rounds} · ${w("stage")} ${view.stage}${view.winner !== null && view.winner !== undefined ? ` · ${ctx.who(view.winner)}` : ""}`];
+  const name = (id) => (ctx.name ? ctx.name(id) : String(id));
+  const phases = (card) => String(card).split("_").map((p) => w(p)).join(" + ");
+  const lines = [`${w("round")} ${view.round}/${view.max_rounds} · ${w(`stage_${view.stage}`)}${view.winner !== null && view.winner !== undefined ? ` · ${ctx.who(view.winner)}` : ""}`];
   (view.factions || []).forEach((f, i) => {
     const who = f.kind === "ai" ? `${w("ai")} ${i + 1}` : ctx.who(i);
     const hand = f.hand ? ` · ${w("hand")}: ${f.hand.join(", ") || "—"}` : ` · ${w("hand")} ${f.hand_size}`;
-    const phase = f.phase_card ? ` · ${f.phase_card}${f.bid !== undefined && f.bid !== null ? ` (${w("bid")} ${f.bid})` : ""}` : "";
-    lines.push([i, `${who} (Tann ${f.tann}): ${f.victory_points} ${w("points")}, ${f.energy} ${w("energy")}, ${w("reserve")} ${f.reserve}, ${w("techs")} ${f.techs.join(", ") || "—"}${hand}${phase}`]);
+    const phase = f.phase_card ? ` · ${phases(f.phase_card)}${f.bid !== undefined && f.bid !== null ? ` (${w("bid")} ${f.bid})` : ""}` : "";
+    lines.push([i, `${who} (Tann ${f.tann}): ${f.victory_points} ${w("points")}, ${f.energy} ${w("energy")}, ${w("reserve")} ${f.reserve}, ${w("techs")} ${f.techs.map(name).join(", ") || "—"}${hand}${phase}`]);
   });
   const row = (view.action_row || []).map((stack) => stack.map((c) => c.card).join("+")).join(" | ");
   if (row) lines.push(`${w("row")}: ${row}`);
@@ -141,30 +146,20 @@ export default {
     svg.setAttribute("viewBox", `0 0 ${SIZE} ${bottom + 10}`);
     return svg;
   },
+  highlights(command) { return command.origin ? [`place:${command.origin}`] : []; },
+  /** What a civilization or skill does, where it is chosen. */
+  explain(command, ctx) {
+    const id = command.civ || command.skill;
+    return id && ctx.text ? ctx.text(id) || "" : "";
+  },
   targets(command) {
     if (command.type === "move") return [`place:${command.to}`];
     if (command.type === "jump") return ["place:wormhole"];
     if (command.planet) return [`place:${command.planet}`];
     return [];
   },
-  label(command) {
-    const name = w(command.type);
-    switch (command.type) {
-      case "choose_phase": return `${name}: ${command.card}, ${w("bid")} ${command.bid}`;
-      case "move": return `${name} ${command.ships} ${w("ships")}${command.relics ? ` + ${command.relics} ${w("relics")}` : ""}: ${command.origin} → ${command.to}`;
-      case "replicate": case "capture": return `${name} ${command.planet}`;
-      case "research": return `${name}: ${command.tech}${command.asteroids.length ? ` (${w("asteroids")} ${command.asteroids.join(", ")})` : ""}`;
-      case "play_event": return `${name} ${command.card}, ${w("slot")} ${command.slot + 1}`;
-      case "discard_asteroids": return `${name}: ${command.asteroids.join(", ")}`;
-      case "jump": return `${name} ${command.ships} ${w("ships")}: ${command.origin} → ${w("table")} ${command.table}${command.energy ? ` + ${command.energy} ${w("energy")}` : ""}${(command.cards || []).length ? ` + ${w("cards")} ${command.cards.join(", ")}` : ""}`;
-      case "end_phase": case "pass_event": return name;
-      default: return plainCommand(command);
-    }
-  },
-  valueLabel(key, value) {
-    if (key === "type") return w(value);
-    return `${w(key)}: ${plain(value)}`;
-  },
+  label(command, ctx) { return moveLabel(command, ctx); },
+  valueLabel(key, value, ctx) { return moveValueLabel(key, value, ctx); },
   describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
   events: EVENTS,
 };

@@ -29,7 +29,10 @@ export default {
   },
   targets(command) { return command.type === "mark" ? [`cell:${command.cell}`] : []; },
   label(command) { return `${language() === "es" ? "Marcar casilla" : "Mark cell"} ${command.cell + 1}`; },
-  valueLabel(key, value) { return String(value); },
+  valueLabel(key, value) {
+    if (key === "type") return language() === "es" ? "Marcar casilla" : "Mark cell";
+    return key === "cell" ? String(value + 1) : String(value);
+  },
   describe(event, ctx) { return sayEvent(EVENTS, event, ctx); },
   events: EVENTS,
 
