@@ -169,8 +169,10 @@ def _battle_won(state, d):
     attacker, defender, planet = d["attacker"], d["defender"], d["planet"]
     after = _ships_destroyed(state, {"place": planet, "faction": defender,
                                      "count": d["destroyed"], "dropped": d["dropped"]})
-    after = add_ships(after, planet, attacker, -d["losses"])
-    return replace(after, reserve=add_at(after.reserve, attacker, d["losses"]),
+    after = _ships_destroyed(after, {"place": planet, "faction": attacker,
+                                     "count": d["losses"],
+                                     "dropped": d.get("attacker_dropped", [])})
+    return replace(after,
                    vp=add_at(after.vp, attacker, d["vp"]),
                    energy=set_at(after.energy, attacker, d["energy"]),
                    won_this_turn=after.won_this_turn + (planet,))

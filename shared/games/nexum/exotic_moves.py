@@ -37,8 +37,9 @@ def check_star_entry(state, faction: int, origin: str, star: str) -> None:
 
 
 def defender_at(state, to: str):
-    """Whoever an arriving fleet must fight: the holder of a planet, or of the Giant Star."""
-    if board.is_planet(to) or (board.is_star(to) and exotic.has(to[0], "giant")):
+    """Whoever an arriving fleet must fight: the holder of the planet or star ("battle
+    victories on planets and stars", Asteroids p.10); the disks hold no fights."""
+    if board.is_planet(to) or board.is_star(to):
         return board.holder(state, to)
     return None
 

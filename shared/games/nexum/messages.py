@@ -19,8 +19,6 @@ MESSAGES = Catalogue({
     "star_full": {"en": "At most {most} ships may be on a star."},
     "star_majority": {"en": "You may only hold the star of system {letter} while you hold at "
                             "least half of its planets."},
-    "star_enemy": {"en": "Another faction holds that star; stars are only lost with the "
-                         "planet majority."},
     "unreachable": {"en": "{to} is not adjacent to {origin}, and you cannot jump through "
                           "hyperspace (research Hyperspace first)."},
     "energy": {"en": "That costs {cost} energy and you have {energy}."},

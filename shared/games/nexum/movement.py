@@ -64,8 +64,6 @@ def _check_star(state, faction: int, origin: str, star: str, ships: int, relics:
         refuse("star_relic")
     exotic_moves.check_star_entry(state, faction, origin, star)
     owner = board.holder(state, star)
-    if owner is not None and owner != faction and not exotic.has(star[0], "giant"):
-        refuse("star_enemy")
     most = state.rules["star_capacity"]
     if ships_at(state, star, faction) + (0 if owner not in (None, faction) else ships) > most \
             or ships > most:
@@ -120,11 +118,14 @@ def _battle(tx, attacker: int, defender: int, planet: str, strength: int) -> Non
     destroyed = ships_at(state, planet, defender)
     energy = min(board.energy_cap(state, attacker),
                  state.energy[attacker] + board.plunder(state, planet))
+    losses = 0 if state.skill[:1] == ("invulnerable",) and state.acting == attacker \
+        else board.attacker_losses(state, destroyed)
+    # The attacker's lost ships drop the relics they carried, as any destroyed carrier does
+    # (one relic per ship): they lie on the planet, for the survivors to pick up.
     tx.emit(BATTLE_WON, attacker=attacker, defender=defender, planet=planet, attack=strength,
             defence=board.defence(state, planet, defender), destroyed=destroyed,
-            dropped=dropped_if_lost(state, planet, defender, destroyed),
-            losses=0 if state.skill[:1] == ("invulnerable",) and state.acting == attacker
-            else board.attacker_losses(state, destroyed),
+            dropped=dropped_if_lost(state, planet, defender, destroyed), losses=losses,
+            attacker_dropped=dropped_if_lost(state, planet, attacker, losses),
             vp=0 if exotic.is_exotic(board.system_of(planet)) else 1, energy=energy)
     check_stars(tx, loser=defender, winner=attacker)
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Optional
 
 from shared.games.api import IllegalCommand
-from shared.games.nexum import board
+from shared.games.nexum import board, exotic_moves
 from shared.games.nexum.effects import check_stars
 from shared.games.nexum.messages import MESSAGES
 from shared.games.nexum.movement import draw_to_hand, fleet_relics, movable
@@ -97,6 +97,8 @@ def check_jump(state, faction: int, command: dict) -> int:
     if ships > movable(state, faction, origin):
         refuse("no_ships", place=origin, movable=max(0, movable(state, faction, origin)))
     fleet_relics(state, faction, origin, ships, 0)  # relics do not cross: others carry them
+    # A p.10, p.12: "No ships can escape this system", by a jump neither.
+    exotic_moves.check_leaving(state, origin, WORMHOLE)
     cost = board.move_cost(state, faction, origin, WORMHOLE, ships, ())
     if cost is None:
         refuse("unreachable", to=WORMHOLE, origin=origin)

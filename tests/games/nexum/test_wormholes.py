@@ -14,6 +14,7 @@ from shared.games.nexum.evolve import evolve
 from shared.games.nexum.state import ships_at
 from shared.games.nexum.vocabulary import END_PHASE, JUMP, MOVE
 from shared.games.nexum.wormholes import RULES
+from tests.games.nexum.exotic_tables import add_exotic
 from tests.games.nexum.tables import at_phase, place, play, start, types
 
 TABLE_0 = {"multi_battle": True, "battle_tables": 2, "battle_table": 0}
@@ -313,3 +314,23 @@ def test_two_random_tables_exchange_fleets_exactly_once(seed):
         assert _fold(table["events"]) == table["state"]
         received = [e for e in table["events"] if e["type"] == "FleetArrived"]
         assert len({e["data"]["transfer_id"] for e in received}) == len(received)
+
+
+@pytest.mark.parametrize("letter", ["D", "L"])
+def test_no_ship_escapes_a_magnetic_star_or_a_dark_system_by_a_jump(letter):
+    """A p.10: Magnetic Star, "No ships can escape this system during the game, not even by
+    using Cloaking Technology"; p.12, Dark System: "ships cannot abandon this system during
+    the game".
+
+    Given a ship in Exotic System D (or L), whose disk touches the Wormhole,
+    When it jumps to another table,
+    Then the jump is refused as an escape, and it would not be from an ordinary system."""
+    state = add_exotic(table(mode="eventless"), letter, links=("wormhole",))
+    key = letter.lower()
+    state = at_phase(place(state, (f"{key}1", 0, 1)), 0, "movement", energy=(20, 20))
+    with pytest.raises(IllegalCommand, match="No ship can escape"):
+        play(state, 0, JUMP(origin=f"{key}1", ships=1, table=1))
+    free = at_phase(add_exotic(table(mode="eventless"), "E", links=("wormhole",)), 0,
+                    "movement", energy=(20, 20))
+    events, _ = play(place(free, ("e1", 0, 1)), 0, JUMP(origin="e1", ships=1, table=1))
+    assert "FleetDeparted" in types(events)
