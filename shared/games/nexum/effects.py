@@ -111,7 +111,8 @@ def _place_marker(tx, planet: str, kind: str) -> None:
     markers = tx.state.no_move if kind == "no_movement" else tx.state.no_manage
     count = markers.get(planet, 0) + 1
     tx.emit(MARKER_PLACED, planet=planet, kind=kind, count=count)
-    if count < tx.state.rules["markers_to_destroy"] or board.is_star(planet):
+    if count < tx.state.rules["markers_to_destroy"] or board.is_star(planet) \
+            or not tx.state.markers_ruin:  # the core game has no Destroyed/Dead Planets
         return
     if kind == "no_management":
         if planet not in tx.state.dead:

@@ -28,7 +28,8 @@ def _sector_laid_out(state, d):
         links={k: tuple(v) for k, v in d["links"].items()},
         reserve=tuple(d["reserve"]), energy=tuple(d["energy"]), vp=(0,) * n,
         techs=((),) * n, loaded=((),) * n, hands=((),) * n, used=((),) * n, lost=(0,) * n,
-        deck=tuple(sorted(d["deck"])), stage="choose")
+        deck=tuple(sorted(d["deck"])), stage="choose", action_rows=d.get("action_rows", 1),
+        markers_ruin=d.get("markers_ruin", True))
     for place, faction, count in d["ships"]:
         start = add_ships(start, place, faction, count)
     for place, relic in d["relics"]:
@@ -44,7 +45,8 @@ def _asteroids_placed(state, d):
 
 def _action_row_drawn(state, d):
     return replace(state, row=tuple(((c, None),) for c in d["cards"]), deck=_without(state.deck, d["cards"]),
-                   row_played=False, queue=tuple(d["queue"]), stage="event_play")
+                   row_played=False, queue=tuple(d["queue"]), stage="event_play",
+                   rows_drawn=state.rows_drawn + 1)
 
 
 def _deck_reshuffled(state, d):
@@ -102,8 +104,9 @@ def _relic_moved(state, d):
 
 
 def _row_discarded(state, d):
-    return replace(state, row=(), discard=state.discard + tuple(d["cards"]), stage="turn",
-                   queue=(), row_played=False, turn=0, phases=())
+    return replace(state, row=(), discard=state.discard + tuple(d["cards"]),
+                   stage=d.get("next_stage", "turn"), queue=(), row_played=False, turn=0,
+                   phases=())
 
 
 def _phase_chosen(state, d):
@@ -256,7 +259,7 @@ def _ai_card_resolved(state, d):
 
 def _round_ended(state, d):
     return replace(state, round=state.round + 1, used=tuple(tuple(u) for u in d["used"]),
-                   chosen={}, stage=d["next_stage"], turn=0, phases=())
+                   chosen={}, stage=d["next_stage"], turn=0, phases=(), rows_drawn=0)
 
 
 def _game_won(state, d):

@@ -69,11 +69,16 @@ def _draw_row(tx) -> None:
 
 
 def _resolve_row(tx) -> None:
-    """Only the top card of each slot takes effect (Asteroids p.5), in slot order."""
+    """Only the top card of each slot takes effect (Asteroids p.5), in slot order; then
+    the next Action Row of the round, if the Aggressiveness gives more than one."""
     for stack in tx.state.row:
         card, played_by = stack[-1]
         resolve_card(tx, card, played_by)
-    tx.emit(ROW_DISCARDED, cards=[card for stack in tx.state.row for card, _ in stack])
+    cards = [card for stack in tx.state.row for card, _ in stack]
+    if tx.state.rows_drawn < tx.state.action_rows:
+        tx.emit(ROW_DISCARDED, cards=cards, next_stage="start")
+    else:
+        tx.emit(ROW_DISCARDED, cards=cards)
 
 
 def _reveal(tx) -> None:

@@ -142,7 +142,15 @@ def setup(options, seats, rng):
               if place[0] not in tann]
     sizes, links, relics = _flip(sector["sizes"], links, relics, flipped(options))
     tx = Transaction(None, rng, evolve)
-    tx.emit(SECTOR_LAID_OUT, sector=options["sector"], mode=options["mode"], seats=seats,
+    # "Human vs Human vs Human vs Human (with Events): Aggressiveness 3" (A p.22): with no AI
+    # to run the level's cards, a round reveals that many Action Rows (an AI runs 3 cards,
+    # a row's worth, per level). Only written when it is not 1: older logs replay as they were.
+    rows = options["aggressiveness"] if not ais and options["mode"] != "eventless" else 1
+    # Destroyed and Dead Planets are the expansion's (A p.6): the core game's markers never
+    # ruin a planet. Written for the modes without them only, as above.
+    ruin = {} if asteroids else {"markers_ruin": False}
+    tx.emit(SECTOR_LAID_OUT, **({"action_rows": rows} if rows != 1 else {}), **ruin,
+            sector=options["sector"], mode=options["mode"], seats=seats,
             kinds=kinds, tann=tann, aggressiveness=options["aggressiveness"],
             max_rounds=options["max_rounds"], rules=dict(RULES),
             systems={k: list(v) for k, v in sizes.items()},

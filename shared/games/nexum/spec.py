@@ -23,8 +23,9 @@ SPEC = GameSpec(
         "ai": choice_option("auto", AI_COUNTS,
                             "AI civilisations besides the seats (at most 4 factions in all); "
                             "auto: one AI unless 4 seats play or the mode is eventless."),
-        "aggressiveness": int_option(2, 1, 3, "The AI's aggressiveness: it runs 3 event "
-                                              "cards per level each round."),
+        "aggressiveness": int_option(2, 1, 3, "Aggressiveness: an AI runs 3 event cards "
+                                              "per level each round; with events and no "
+                                              "AI, a round reveals this many Action Rows."),
         "max_rounds": int_option(RULES["max_rounds"], 4, 200,
                                  "Safety limit: after this many rounds the match ends, "
                                  "ranked by victory points (reason round_limit)."),

@@ -42,6 +42,9 @@ class State:
     hands: tuple = ()
     row: tuple = ()                  # Action Row: per slot, its stack (top card last)
     row_played: bool = False
+    markers_ruin: bool = True        # 5 markers destroy / kill a planet (Asteroids only)
+    action_rows: int = 1             # Action Rows revealed each round (Aggressiveness, no AI)
+    rows_drawn: int = 0              # of them, drawn this round
     queue: tuple = ()                # factions still to decide on the Action Row
     used: tuple = ()                 # per faction: phase cards used this cycle
     chosen: dict = field(default_factory=dict)    # faction -> (card, bid), until revealed

@@ -7,7 +7,8 @@ from dataclasses import replace
 from shared.games.nexum import GAME
 from shared.games.nexum.state import State, add_ships
 
-OPTIONS = {"sector": "ihx", "mode": "asteroids", "ai": "0"}
+# Aggressiveness 1: with no AI, one Action Row a round, as the rule tests count on.
+OPTIONS = {"sector": "ihx", "mode": "asteroids", "ai": "0", "aggressiveness": 1}
 
 
 def start(seats: int = 2, seed: int = 1, **options) -> State:

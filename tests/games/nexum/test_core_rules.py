@@ -8,7 +8,10 @@ from dataclasses import replace
 import pytest
 
 from shared.games.api import IllegalCommand, InvalidOptions, NotYourTurn
+from shared.games.kit import Transaction
 from shared.games.nexum import GAME
+from shared.games.nexum.effects import apply_kind
+from shared.games.nexum.evolve import evolve
 from shared.games.nexum.flow import extraction
 from shared.games.nexum.state import ships_at
 from shared.games.nexum.vocabulary import (CHOOSE_PHASE, END_PHASE, MOVE, REPLICATE)
@@ -243,3 +246,51 @@ def test_a_solo_player_needs_an_ai_and_four_factions_at_most():
     with pytest.raises(InvalidOptions, match="At most 4"):
         start(seats=3, ai="2")
     assert start(seats=1, ai="auto").kinds == ("seat", "ai")
+
+
+def _round_one(state):
+    """Both seats choose their phase card: the round's Action Rows are drawn and resolved
+    (nobody holds an event card to play on them)."""
+    events, state = play(state, 0, CHOOSE_PHASE(card="movement", bid=0))
+    more, state = play(state, 1, CHOOSE_PHASE(card="management", bid=0))
+    return events + more, state
+
+
+@pytest.mark.parametrize("ai, level, rows", [("0", 3, 3), ("0", 1, 1), ("1", 3, 1)])
+def test_aggressiveness_sets_how_many_action_rows_a_round_reveals_without_an_ai(ai, level,
+                                                                                 rows):
+    """A p.22, "Conquest of the Center": "Human vs Human vs Human vs Human (with Events):
+    Aggressiveness 3" — a level for a game with no AI; A p.5: "every time an Action Row of
+    Event cards is revealed" (GAMES.md: an AI runs 3 event cards, a row's worth, per level).
+
+    Given a match with events and no AI at Aggressiveness 3 (or 1; or with an AI),
+    When the round's phase cards are chosen,
+    Then 3 Action Rows are revealed and resolved one after another (1; with an AI, 1 row
+    and the AI runs its own 3 cards per level)."""
+    state = start(ai=ai, aggressiveness=level)
+    events, after = _round_one(state)
+    assert types(events).count("ActionRowDrawn") == rows
+    assert types(events).count("RowDiscarded") == rows
+    assert after.stage == "turn" and after.phases
+
+
+def test_the_core_game_has_no_destroyed_or_dead_planets():
+    """A p.6: "Whenever a Planet has 5 No Movement markers (Solar event), they are replaced
+    with a Destroyed Planet marker" — the expansion's rule ("DESTROYED PLANET", "DEAD
+    PLANET" under "Main changes in Asteroids"); A p.20: the core game's modes are played
+    "following the rules of the core game (no asteroids, no technology...)".
+
+    Given a core-mode planet with 4 No Movement and 4 No Management markers and a ship,
+    When a fifth of each is placed,
+    Then the planet is neither destroyed nor dead and the ship stays (in Asteroids mode
+    the same markers destroy it)."""
+    for mode, ruined in (("core", False), ("asteroids", True)):
+        state = replace(place(clear(start(mode=mode)), ("B1", 1, 1), ("A1", 0, 1)),
+                        no_move={"B1": 4}, no_manage={"B1": 4})
+        tx = Transaction(state, None, evolve)
+        apply_kind(tx, "B1", "glacial")
+        apply_kind(tx, "B1", "solar")
+        kinds = types(tx.events)
+        assert ("PlanetDestroyed" in kinds) is ruined and ("PlanetDied" in kinds) is ruined
+        assert (ships_at(tx.state, "B1", 1) == 1) is not ruined
+        assert tx.state.no_move["B1"] == 5 and tx.state.no_manage["B1"] == 5
