@@ -121,7 +121,9 @@ def _place_marker(tx, planet: str, kind: str) -> None:
     discover(tx, None, planet)  # a cloaked ship there is destroyed with the planet
     for faction in sorted(tx.state.ships.get(planet, {})):
         destroy_ships(tx, planet, faction, ships_at(tx.state, planet, faction), "destroyed_planet")
-    cloud = board.CLOUD if board.CLOUD in tx.state.links else None
+    # "move them to the Asteroid Cloud" (A p.6): at a multi-battle table the Cloud is
+    # flipped to its Wormhole side (A p.18), and the relics go there.
+    cloud = board.disk_of(tx.state)
     for relic in by_priority(tx.state.loose.get(planet, ())):
         tx.emit(RELIC_MOVED, relic=relic, origin=planet, to=cloud)
     tx.emit(PLANET_DESTROYED, planet=planet)

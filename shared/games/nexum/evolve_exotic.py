@@ -60,7 +60,7 @@ def _exotic_system_placed(state, d):
         links[other] = tuple(sorted(set(links.get(other, ())) | {letter}))
     after = replace(state, systems={**state.systems, letter: tuple(d["sizes"])}, links=links,
                     exploring=(), discard=state.discard + (d["card"],))
-    return add_ships(after, d["planet"], f, 1)
+    return add_ships(after, d["planet"], f, 1) if d["planet"] else after  # Black Hole: none
 
 
 def _exotic_asteroids_placed(state, d):

@@ -67,14 +67,14 @@ def extend(tx, faction: int) -> None:
 
 
 def found(state):
-    """The exotic system the exploration's last card names (None: a failed exploration)."""
+    """The exotic system the exploration's last card names, to be placed (None: a failed
+    exploration, its disk already in play). The Black Hole is placed too, though its
+    explorer is lost: its gravitational bridge (A p.11) works only with the disk in play."""
     card = state.exploring[2]
     if card is None:
         return None
     letter = CARDS[card]["letter"].lower()
-    if exotic.has(letter, "black_hole") or not exotic.available(state, letter):
-        return None
-    return letter
+    return letter if exotic.available(state, letter) else None
 
 
 def allowed_links(state, controlled: bool) -> tuple:
@@ -100,14 +100,22 @@ def check_end(state, faction: int, links: list, planet: str) -> None:
             refuse("exotic_link_where", system=system, rule=_link_rule(state.exploring[3]))
     if must and not set(links) & set(must):
         refuse("exotic_link_needed", systems=", ".join(must))
-    if planet not in landing_places(letter):
+    for system in links:  # a hex disk touches at most 6 others: the new one's too
+        if len(state.links.get(system, ())) + 1 > exotic.RULES["max_links"]:
+            refuse("exotic_link_full", system=system, most=exotic.RULES["max_links"])
+    if planet not in landings(letter):
         refuse("exotic_landing", planet=planet or "(none)",
-               places=", ".join(landing_places(letter)))
+               places=", ".join(p or "none" for p in landings(letter)))
 
 
 def _link_rule(controlled: bool) -> str:
     return ("Controlled Exploration places it anywhere" if controlled else
             "Exploration may not place it next to a planetary system")
+
+
+def landings(letter: str) -> list:
+    """Where the explorer may land: nowhere ("") at the Black Hole, which destroys it."""
+    return [""] if exotic.has(letter, "black_hole") else landing_places(letter)
 
 
 def landing_places(letter: str) -> list:
@@ -129,8 +137,14 @@ def end(tx, faction: int, links: list, planet: str) -> None:
                 reason="black_hole" if kind and exotic.has(kind, "black_hole") else "unavailable")
         return
     disk = exotic.disk(letter)
+    black_hole = exotic.has(letter, "black_hole")
     tx.emit(EXOTIC_SYSTEM_PLACED, faction=faction, system=letter, card=card,
-            sizes=list(disk["sizes"]), links=sorted(links), planet=planet)
+            sizes=list(disk["sizes"]), links=sorted(links), planet=None if black_hole else planet)
+    if black_hole:  # "The explorer ship is destroyed, and it doesn't return to the reserve!"
+        recovered = board.has_tech(state, faction, "replicator_3")
+        tx.emit(EXPLORATION_FAILED, faction=faction, card=None, lost=0 if recovered else 1,
+                reason="black_hole")
+        return
     planets = [p for p in landing_places(letter) if board.is_planet(p)]
     markers = sorted(tx.state.pool)
     tx.rng.shuffle(markers)
@@ -154,9 +168,10 @@ def legal_actions(state, faction: int) -> list:
         if letter is None:
             return out + [END_EXPLORATION(links=[], planet="")]
         may, must = allowed_links(state, state.exploring[3])
-        choices = ([] if must else [[]]) + [[s] for s in may if not must or s in must]
+        room = [s for s in may if len(state.links.get(s, ())) < exotic.RULES["max_links"]]
+        choices = ([] if must else [[]]) + [[s] for s in room if not must or s in must]
         return out + [END_EXPLORATION(links=links, planet=p) for links in choices
-                      for p in landing_places(letter)]
+                      for p in landings(letter)]
     if state.mode != "asteroids" or not state.phases or state.phases[0] != "movement" \
             or not can_explore(state, faction):
         return []

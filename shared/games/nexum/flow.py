@@ -158,10 +158,19 @@ def _end_round(tx) -> None:
     expire_markers(tx, ended=state.round)
     if tx.state.round > tx.state.max_rounds:
         ranking = standings(tx.state)
-        top = ranking[0]
-        tied = [f for f in ranking if score(tx.state, f) == score(tx.state, top)]
-        tx.emit(GAME_WON, winner=top if len(tied) == 1 else None, reason="round_limit",
+        tx.emit(GAME_WON, winner=round_limit_winner(tx.state, ranking), reason="round_limit",
                 ranking=ranking)
+
+
+def round_limit_winner(state, ranking: list):
+    """The most victory points wins; a tie on points goes to the seat ahead on relics,
+    planets, ships, never to an AI (it wins by victory points only); None: a draw."""
+    top = ranking[0]
+    leaders = [f for f in ranking if state.vp[f] == state.vp[top]]
+    if len(leaders) > 1:
+        leaders = [f for f in leaders if state.kinds[f] == "seat"]
+        leaders = [f for f in leaders if score(state, f) == score(state, leaders[0])]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def score(state, faction: int) -> tuple:

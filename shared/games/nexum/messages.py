@@ -72,6 +72,12 @@ MESSAGES = Catalogue({
     "exotic_link_where": {"en": "The new exotic system cannot touch {system}: {rule}."},
     "exotic_link_needed": {"en": "Exploration places it next to an exotic system already "
                                  "explored ({systems})."},
+    "exotic_link_full": {"en": "{system} already touches {most} systems: a disk has no room "
+                               "for more."},
+    "wormhole_bounce": {"en": "Ships on {place} cannot enter the other end of the linked "
+                              "Wormholes: it would bring them back onto {place}."},
+    "processing_needed": {"en": "Asteroids pay for {tech} only once you have learnt the "
+                                "Processing technology."},
     "exotic_landing": {"en": "The explorer lands on a planet of the new system ({places}), "
                              "not {planet}."},
     "cloak_solo": {"en": "Cloaking has no effect in solo mode."},

@@ -40,6 +40,11 @@ def check_move(state, faction: int, command: dict):
         refuse("same_place")
     if to == board.WORMHOLE:
         refuse("wormhole_jump")
+    if {origin, to} == {board.disk_of(state), board.EXOTIC_WORMHOLE} \
+            and exotic_moves.wormhole_active(state):
+        # Entering one end from the other comes out where the fleet is leaving: no move at
+        # all, only a second reward and a fresh turn there.
+        refuse("wormhole_bounce", place=origin)
     if ships > movable(state, faction, origin):
         refuse("no_ships", place=origin, movable=max(0, movable(state, faction, origin)))
     relics = fleet_relics(state, faction, origin, ships, command.get("relics", 0))

@@ -84,6 +84,10 @@ def check_research(state, faction: int, tech: str, ids: list) -> tuple:
         if card["energy"] > state.energy[faction]:
             refuse("energy", cost=card["energy"], energy=state.energy[faction])
         return [], [], card["energy"]
+    if not board.processing_capacity(state, faction):
+        # A Mining Sector's asteroid is loaded from the start, but usable "once they learn
+        # the Processing Technology" (A p.15); any other asteroid needed Processing to load.
+        refuse("processing_needed", tech=tech)
     crystals = _loaded(state, faction, ids)
     if not pays(card["cost"], crystals):
         refuse("tech_cost", tech=tech, cost=COST_WORDS[card["cost"]])

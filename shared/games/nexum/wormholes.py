@@ -29,7 +29,7 @@ from typing import Optional
 
 from shared.games.api import IllegalCommand
 from shared.games.nexum import board, exotic_moves
-from shared.games.nexum.effects import check_stars
+from shared.games.nexum.effects import check_stars, pick_up_relics
 from shared.games.nexum.messages import MESSAGES
 from shared.games.nexum.movement import draw_to_hand, fleet_relics, movable
 from shared.games.nexum.state import add_at, add_ships, set_at
@@ -205,6 +205,8 @@ def arrive(tx, transfer: dict) -> None:
             asteroids_lost=transfer.get("asteroids", 0) - len(asteroids))
     if alive:
         draw_to_hand(tx, faction, transfer["cards"])
+    if ships:  # relics lying on the Wormhole (a destroyed planet's) are picked up
+        pick_up_relics(tx, WORMHOLE, faction)
 
 
 def _asteroids_arriving(tx, faction: int, count: int) -> list:

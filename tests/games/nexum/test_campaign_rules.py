@@ -9,7 +9,8 @@ import pytest
 from shared.games.api import IllegalCommand, InvalidOptions
 from shared.games.nexum import GAME
 from shared.games.nexum.state import ships_at
-from shared.games.nexum.vocabulary import CHOOSE_PHASE, END_PHASE, PLAY_CAMPAIGN_MARKER
+from shared.games.nexum.vocabulary import (CHOOSE_PHASE, END_PHASE, PLAY_CAMPAIGN_MARKER,
+                                           RESEARCH)
 from tests.games.nexum.tables import at_phase, play, start, types
 
 
@@ -112,3 +113,22 @@ def test_the_outcome_carries_the_campaign_over_to_the_next_battle():
     following = start(**nxt)
     assert following.reserve[1] == start().reserve[1] - 3
     assert GAME.outcome(replace(start(), stage="over", winner=0, reason="x")).get("campaign") is None
+
+
+def test_the_mining_sectors_asteroid_buys_no_technology_before_processing():
+    """p.15: "Mining Sectors: the First Player receives 1 random Asteroid, which they can use
+    once they learn the Processing Technology".
+
+    Given the First Player of a Mining Sector holding its asteroid (two matching crystals),
+    When it pays Replicator I ("2 matching Crystals") with it before Processing I,
+    Then the research is refused; once Processing I is learnt, the same payment is taken."""
+    state = _battle(campaign_first_player=0, campaign_sector="mining")
+    [(asteroid, _)] = state.loaded[0]
+    state = at_phase(replace(state, loaded=(((asteroid, "YY"),), ())), 0, "movement")
+    with pytest.raises(IllegalCommand, match="only once you have learnt the Processing"):
+        play(state, 0, RESEARCH(tech="replicator_1", asteroids=[asteroid]))
+    assert not [c for c in GAME.legal_commands(state, 0) if c["type"] == "research"
+                and c["asteroids"]]
+    learnt = replace(state, techs=(("processing_1",), ()))
+    events, after = play(learnt, 0, RESEARCH(tech="replicator_1", asteroids=[asteroid]))
+    assert "replicator_1" in after.techs[0] and after.loaded[0] == ()

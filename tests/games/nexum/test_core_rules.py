@@ -9,7 +9,7 @@ import pytest
 
 from shared.games.api import IllegalCommand, InvalidOptions, NotYourTurn
 from shared.games.kit import Transaction
-from shared.games.nexum import GAME
+from shared.games.nexum import GAME, flow
 from shared.games.nexum.effects import apply_kind
 from shared.games.nexum.evolve import evolve
 from shared.games.nexum.flow import extraction
@@ -294,3 +294,21 @@ def test_the_core_game_has_no_destroyed_or_dead_planets():
         assert ("PlanetDestroyed" in kinds) is ruined and ("PlanetDied" in kinds) is ruined
         assert (ships_at(tx.state, "B1", 1) == 1) is not ruined
         assert tx.state.no_move["B1"] == 5 and tx.state.no_manage["B1"] == 5
+
+
+def test_at_the_round_limit_an_ai_wins_only_by_victory_points():
+    """GAMES.md: the AI civilisations win by victory points (the round limit, ours, ranks
+    "by victory points, relics, planets, ships"); A p.6: "This does not count as a Victory
+    point for the AI".
+
+    Given the round limit reached with Ana and the AI tied on 2 victory points, the AI
+    carrying more relics,
+    When the winner is named,
+    Then it is Ana (a tie on points never goes to an AI by relics, planets or ships); with
+    1 point more the AI wins."""
+    state = replace(place(clear(start(ai="1")), ("A1", 0, 1), ("E1", 1, 1), ("B1", 2, 2)),
+                    vp=(2, 0, 2), carried={"B1": {2: ("military", "energy")}})
+    assert state.kinds[2] == "ai" and flow.standings(state)[0] == 2
+    assert flow.round_limit_winner(state, flow.standings(state)) == 0
+    ahead = replace(state, vp=(2, 0, 3))
+    assert flow.round_limit_winner(ahead, flow.standings(ahead)) == 2

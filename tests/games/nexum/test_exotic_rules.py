@@ -72,14 +72,25 @@ def test_a_card_naming_a_disk_in_play_loses_the_explorer_for_good():
     assert state.reserve[0] == reserve and state.lost[0] == 1 and board.fleet_size(state, 0) == 3
 
 
-def test_the_black_hole_destroys_the_explorer():
+def test_the_black_hole_destroys_the_explorer_and_is_placed():
     """p.11: Exotic System F, Black Hole: "The explorer ship is destroyed, and it doesn't
-    return to the reserve!"."""
+    return to the reserve!"; "Gravitational bridge: As long as there aren't any No Movement
+    markers here, reduce 1 energy from the movement cost for any ships moving between the
+    systems adjacent to the gravitational bridge" — a bridge that needs the disk in play.
+
+    Given an explorer whose last card is F,
+    When the exploration ends, placing the disk next to the Asteroid Cloud,
+    Then the Black Hole is in play there, and the explorer is lost for good (it lands
+    nowhere)."""
     state = replace(explorer(), deck=("F3",))
     _, state = play(state, 0, EXPLORE(origin="A1"))
-    events, state = play(state, 0, END_EXPLORATION(links=[], planet=""))
-    assert events[0]["data"]["reason"] == "black_hole" and state.lost[0] == 1
-    assert "f" not in state.systems
+    with pytest.raises(IllegalCommand, match="lands on a planet"):
+        play(state, 0, END_EXPLORATION(links=["cloud"], planet="f1"))
+    events, state = play(state, 0, END_EXPLORATION(links=["cloud"], planet=""))
+    assert types(events) == ["ExoticSystemPlaced", "ExplorationFailed"]
+    assert events[1]["data"]["reason"] == "black_hole" and state.lost[0] == 1
+    assert "f" in state.systems and "cloud" in state.links["f"]
+    assert not [p for p in state.ships if p.startswith("f")] and not state.exploring
 
 
 def test_replicator_three_recovers_ships_lost_exploring():
@@ -360,3 +371,41 @@ def test_a_flipped_system_shows_its_exotic_face_but_never_a_tann_in_use():
         start(flip="A,D")
     with pytest.raises(InvalidOptions, match="Asteroids mode"):
         start(flip="D,G", mode="core")
+
+
+def test_ships_on_the_cloud_cannot_bounce_through_the_wormhole_back_onto_it():
+    """p.11: I, Wormhole: "if you enter one, the fleet automatically travels to the other
+    one. The ships must leave the disk in the following turn or they are destroyed. When
+    one of your fleets enters a wormhole, you receive two Event cards per ship".
+
+    Given the Wormhole (I) discovered next to the flipped Asteroid Cloud, ships on each,
+    When the ships on the Cloud enter I (or those on I enter the Cloud),
+    Then the move is refused: it would bring them back where they are, with new cards and
+    a fresh turn to leave."""
+    state = replace(explorer(), deck=("I2",))
+    _, state = play(state, 0, EXPLORE(origin="A1"))
+    _, state = play(state, 0, END_EXPLORATION(links=["cloud"], planet="i"))
+    state = at_phase(place(state, ("cloud", 0, 2)), 0, "movement", energy=(10, 10))
+    for origin, to in (("cloud", "i"), ("i", "cloud")):
+        with pytest.raises(IllegalCommand, match="bring them back"):
+            play(state, 0, MOVE(origin=origin, to=to, ships=1, relics=0))
+        assert not [c for c in GAME.legal_commands(state, 0) if c["type"] == "move"
+                    and (c["origin"], c["to"]) == (origin, to)]
+
+
+def test_a_disk_that_touches_six_others_takes_no_new_neighbour():
+    """p.9: the Exotic System is placed "adjacent to one or more Exotic Systems, you can
+    even move them as long as there are no changes in already existing adjacencies. You may
+    also place it adjacent to the Asteroid Cloud" — on hex disks, each touching at most six.
+
+    Given the Asteroid Cloud already touching six systems,
+    When an explorer places the system it found next to the Cloud,
+    Then it is refused (and next to nothing it is placed)."""
+    state = replace(explorer(), deck=("K2",))
+    _, state = play(state, 0, EXPLORE(origin="A1"))
+    full = replace(state, links={**state.links, "cloud": ("A", "B", "C", "D", "E", "F")})
+    with pytest.raises(IllegalCommand, match="already touches 6"):
+        play(full, 0, END_EXPLORATION(links=["cloud"], planet="k4"))
+    assert not [c for c in GAME.legal_commands(full, 0) if "cloud" in c.get("links", [])]
+    _, after = play(full, 0, END_EXPLORATION(links=[], planet="k4"))
+    assert "k" in after.systems

@@ -10,6 +10,7 @@ import pytest
 from shared.games.api import IllegalCommand, InvalidOptions
 from shared.games.kit import Transaction
 from shared.games.nexum import GAME, flow
+from shared.games.nexum.effects import apply_kind
 from shared.games.nexum.evolve import evolve
 from shared.games.nexum.state import ships_at
 from shared.games.nexum.vocabulary import END_PHASE, JUMP, MOVE
@@ -334,3 +335,21 @@ def test_no_ship_escapes_a_magnetic_star_or_a_dark_system_by_a_jump(letter):
                     "movement", energy=(20, 20))
     events, _ = play(place(free, ("e1", 0, 1)), 0, JUMP(origin="e1", ships=1, table=1))
     assert "FleetDeparted" in types(events)
+
+
+def test_a_destroyed_planets_relics_go_to_the_wormhole_side_of_the_cloud():
+    """A p.6: "If there are Relics there, move them to the Asteroid Cloud"; A p.18: at a
+    multi-battle table the sector includes "the Asteroid Cloud flipped to its Wormhole side".
+
+    Given a multi-battle table (no Cloud: its Wormhole instead), a relic on a planet with 4
+    No Movement markers,
+    When a fifth destroys the planet,
+    Then the relic lies on the Wormhole, and a fleet arriving there picks it up."""
+    state = place(table(), ("B1", 1, 1))
+    state = replace(state, no_move={"B1": 4}, loose={"B1": ("energy",)})
+    tx = Transaction(state, None, evolve)
+    apply_kind(tx, "B1", "solar")
+    assert "PlanetDestroyed" in types(tx.events)
+    assert tx.state.loose == {"wormhole": ("energy",)}
+    events, after = arrive(tx.state, transfer(ships=1, energy=0, cards=0))
+    assert "RelicPickedUp" in types(events) and after.carried["wormhole"] == {0: ("energy",)}
