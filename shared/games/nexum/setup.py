@@ -52,11 +52,22 @@ def flipped(options: dict) -> list:
     return [] if options["flip"] == "none" else options["flip"].split(",")
 
 
+# The exotic face of a planetary system disk: "flip over the System disks: H, I, K, and L
+# (to their faces B, C, E and F)" (A p.20) pairs four; the others' pairs are pictures we
+# lack, and system X shows Exotic System X (AUTHORED).
+FACES = {"B": "H", "C": "I", "E": "K", "F": "L"}
+
+
+def exotic_face(letter: str) -> str:
+    return FACES.get(letter, letter)
+
+
 def _flip(sizes: dict, links: dict, relics: list, flips: list) -> tuple:
     """Systems shown on their exotic face: key in lower case, the exotic disk's planets;
     a relic whose planet the exotic face lacks is not used."""
-    rename = {letter: letter.lower() for letter in flips}
-    sizes = {rename.get(k, k): (list(exotic.EXOTICS[k]["sizes"]) if k in rename else v)
+    rename = {letter: exotic_face(letter).lower() for letter in flips}
+    sizes = {rename.get(k, k): (list(exotic.EXOTICS[exotic_face(k)]["sizes"])
+                                if k in rename else v)
              for k, v in sizes.items()}
     links = {rename.get(k, k): {rename.get(x, x) for x in v} for k, v in links.items()}
     kept = []

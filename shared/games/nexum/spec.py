@@ -6,8 +6,9 @@ from shared.games.nexum.components import RULES, SECTORS
 
 MODES = ("asteroids", "core", "eventless")
 AI_COUNTS = ("auto", "0", "1", "2", "3")
-# Planetary systems shown on their exotic face at setup (the book's scenarios "flip" disks;
-# which exotic face a disk has is a picture we lack: system X flips to Exotic System X).
+# Planetary systems shown on their exotic face at setup (the book's scenarios "flip" disks):
+# B, E, F show H, K, L (A p.20 pairs them); the others' faces are pictures we lack, and
+# system X shows Exotic System X (setup.FACES).
 FLIPS = ("none", "A", "B", "D", "E", "F", "G", "H", "A,D", "D,G", "B,F", "F,G")
 
 SPEC = GameSpec(
@@ -59,5 +60,6 @@ SPEC = GameSpec(
                                                            "lost for good (off its reserve).")
            for s in range(4)},
         "flip": choice_option("none", FLIPS, "Planetary systems shown on their exotic face "
-                                             "(asteroids mode; never a Tann system in use)."),
+                                             "(B, E, F show H, K, L; any other X shows X; "
+                                             "asteroids mode; never a Tann system in use)."),
     })

@@ -260,7 +260,9 @@ def test_the_black_hole_is_a_gravitational_bridge():
     the movement cost for any ships moving between the systems adjacent to the gravitational
     bridge. A fleet that travels as indicated by the arrow would only pay 2 energy per ship"
     (A and C are not adjacent; no Hyperspace researched)."""
-    state = at_phase(place(clear(start(flip="F")), ("B1", 0, 1), ("E1", 1, 1)), 0, "movement")
+    plain = start()
+    state = add_exotic(clear(plain), "F", links=plain.links["F"])  # where F's disk lies
+    state = at_phase(place(state, ("B1", 0, 1), ("E1", 1, 1)), 0, "movement")
     assert "f" in state.systems and {"B", "E", "G"} <= set(state.links["f"])
     assert board.step_cost(state, 0, "B1", "G1") == 2  # not adjacent: 3 - 1, no Hyperspace
     assert board.step_cost(state, 0, "B1", "E2") == 2  # not adjacent either
@@ -359,6 +361,22 @@ def test_the_dark_system_bridges_adjacent_systems_until_a_marker_falls_on_it():
 
 
 # --- Setup with exotic faces ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("system, face", [("B", "h"), ("E", "k"), ("F", "l"), ("D", "d")])
+def test_the_book_pairs_systems_b_e_f_with_exotic_faces_h_k_l(system, face):
+    """p.20: "flip over the System disks: H, I, K, and L (to their faces B, C, E and F)" —
+    one disk: Exotic System H on one side, planetary system B on the other (I and C, K and
+    E, L and F); the other disks' faces are pictures we lack (D shows D).
+
+    Given option flip naming system B (E, F; D) of TABULA (its Tann systems A and H),
+    When the sector is laid out,
+    Then the system shows Exotic System H (K, L; D), with that disk's planets, and keeps
+    its place and neighbours."""
+    plain, state = start(sector="tabula"), start(sector="tabula", flip=system)
+    assert system not in state.systems and face in state.systems
+    assert state.systems[face] == tuple(EXOTICS[face.upper()]["sizes"])
+    assert set(state.links[face]) == set(plain.links[system])
 
 
 def test_a_flipped_system_shows_its_exotic_face_but_never_a_tann_in_use():
