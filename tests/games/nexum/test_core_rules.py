@@ -261,7 +261,7 @@ def test_aggressiveness_sets_how_many_action_rows_a_round_reveals_without_an_ai(
                                                                                  rows):
     """A p.22, "Conquest of the Center": "Human vs Human vs Human vs Human (with Events):
     Aggressiveness 3" — a level for a game with no AI; A p.5: "every time an Action Row of
-    Event cards is revealed" (GAMES.md: an AI runs 3 event cards, a row's worth, per level).
+    Event cards is revealed" (an AI runs 3 event cards, a row's worth, per level: RULES_NOTES).
 
     Given a match with events and no AI at Aggressiveness 3 (or 1; or with an AI),
     When the round's phase cards are chosen,
@@ -297,9 +297,9 @@ def test_the_core_game_has_no_destroyed_or_dead_planets():
 
 
 def test_at_the_round_limit_an_ai_wins_only_by_victory_points():
-    """GAMES.md: the AI civilisations win by victory points (the round limit, ours, ranks
-    "by victory points, relics, planets, ships"); A p.6: "This does not count as a Victory
-    point for the AI".
+    """A p.6: "This does not count as a Victory point for the AI" — the AI civilisations
+    count victory points, and win by them only (RULES_NOTES: the round limit, ours, ranks
+    "by victory points, relics, planets, ships").
 
     Given the round limit reached with Ana and the AI tied on 2 victory points, the AI
     carrying more relics,
