@@ -37,7 +37,6 @@ RETRY_SECONDS = 2.0  # after a publish, how long before the arrival is published
 RETRY_MAX_SECONDS = 30.0  # the longest wait between two publishes (it doubles until then)
 TAKING = ("active", "invited")  # the statuses of a table that may still take a fleet
 _RECORD = (Path(__file__).with_name("record.lua")).read_text()
-_SCRIPTS: dict = {}  # id(redis client) -> (script, replication)
 
 
 def transfer_id(from_match: str, version: int) -> str:
@@ -59,18 +58,14 @@ def record(ctx, match_id: str, cursor: int, departures: list) -> int:
     for version, to_match, to_table, command in departures:
         keys.append(ctx.keys.wormhole_transfer(match_id, version))
         args += [version, to_match, to_table, json.dumps(command, separators=(",", ":"))]
-    script, replicated = _script(ctx.redis)
+    # Made per call (a departure is rare): a cache keyed by client would keep every client
+    # it saw, with its connections, alive.
+    script, replicated = ctx.redis.register_script(_RECORD), replication(ctx.redis)
     if replicated is None:
         return script(keys=keys, args=args)
     # On a Redis Cluster the record returns once a replica has it, as an append does.
     [reply] = replicated.run(keys[0], lambda pipe: script(keys=keys, args=args, client=pipe))
     return reply
-
-
-def _script(redis) -> tuple:
-    if id(redis) not in _SCRIPTS:
-        _SCRIPTS[id(redis)] = (redis.register_script(_RECORD), replication(redis))
-    return _SCRIPTS[id(redis)]
 
 
 def pending(ctx, match_id: str) -> list:
