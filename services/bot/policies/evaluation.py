@@ -1,4 +1,8 @@
-"""How good a state is for each seat, as a reward in [0, 1] (1: won, 0.5: even, 0: lost).
+"""How good a state is for each seat, as a reward (1: won, 0.5: even, 0: lost).
+
+An unfinished game is judged within (0, 1); a finished one by its ranks, and with a margin
+weight its wins at 1 or more and its losses at 0 or less (`margin_rewards`), so that a
+decided result always outranks (or ranks below) an undecided one.
 
 Shared by greedy and mcts, so both judge positions the same way: a finished game by its
 ranks, an unfinished one by the game's heuristic squashed through a logistic curve.
@@ -48,8 +52,15 @@ def squash(value: float, scale: float = DEFAULT_SCALE) -> float:
 
 def margin_rewards(result: dict, scale: float, weight: float) -> list:
     """Rank rewards with `weight` of each seat's squashed score margin over the best other
-    seat blended in: a win stays a win, but a bigger lead is a little better (so a search
-    whose every line wins still prefers the safest one)."""
+    seat, outside the range an unfinished game is judged in: a win is worth 1 to 1 + weight
+    (a bigger lead a little more, so a search whose every line wins still prefers the
+    safest), a loss -weight to 0, any other rank its share give or take weight / 2.
+
+    Why outside: blended inside [0, 1] ((1 - weight) * rank + weight * margin, as before), a
+    win by a few points was worth less than an unfinished position the heuristic liked
+    (Exsilium: a 7-point win 0.92, a 5-point lead 0.92-0.99), so a search that led preferred
+    keeping its lead to winning. Greedy, with no margin, finished those matches. A decided
+    win now outranks every undecided position, and a decided loss ranks below them."""
     ranked = rank_rewards(result["ranks"])
     scores = result.get("scores")
     if not weight or not scores or len(scores) < 2:
@@ -57,7 +68,8 @@ def margin_rewards(result: dict, scale: float, weight: float) -> list:
     out = []
     for seat, reward in enumerate(ranked):
         margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
-        out.append((1.0 - weight) * reward + weight * squash(margin, scale))
+        centre = 0.0 if reward >= 1.0 else 1.0 if reward <= 0.0 else 0.5
+        out.append(reward + weight * (squash(margin, scale) - centre))
     return out
 
 
