@@ -50,6 +50,9 @@ class GameSchema(Schema):
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True)
+    bot_levels = fields.List(fields.Nested(lambda: BotLevelSchema()), required=True, metadata={
+        "description": "The levels as rated by play in this game (openskill mu; the common "
+                       "scale where this game has no measured ratings)."})
 
 
 class BotLevelSchema(Schema):
@@ -66,7 +69,7 @@ class GamesSchema(Schema):
     games = fields.List(fields.Nested(GameSchema), required=True)
     bots = fields.List(fields.String(), required=True)
     bot_levels = fields.List(fields.Nested(BotLevelSchema), required=True, metadata={
-        "description": "The one scale of bot levels, the same for every game and bot."})
+        "description": "The common scale of bot levels (each game's entry rates them in that game)."})
 
 
 class GlossarySchema(Schema):

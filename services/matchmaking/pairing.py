@@ -117,23 +117,26 @@ def agreed_clock(accepted: Sequence[Sequence[str]]) -> Optional[str]:
     return min(common, key=lambda clock: (-own.count(clock), order[clock]))
 
 
-def bot_level(rating: float) -> int:
-    """The bot level whose strength is nearest `rating` (only levels that exist)."""
-    return bot_levels.level_near(rating)
+def bot_level(rating: float, game: Optional[str] = None) -> int:
+    """The bot level whose strength in `game` is nearest `rating` (only levels that exist;
+    each game's levels are rated by play: shared/games/level_ratings.py)."""
+    return bot_levels.level_near(rating, game)
 
 
-def pair(tickets: Sequence[Ticket], now: float, size: int) -> Pass:
-    """Form groups of `size` from `tickets` at time `now` (seconds since the epoch)."""
-    return _Pass(tickets, now, size).run()
+def pair(tickets: Sequence[Ticket], now: float, size: int, game: Optional[str] = None) -> Pass:
+    """Form groups of `size` from `tickets` of `game` at time `now` (seconds since the
+    epoch)."""
+    return _Pass(tickets, now, size, game).run()
 
 
 class _Pass:
     """The working state of one pass: tickets in rating order, linked while still free."""
 
-    def __init__(self, tickets: Sequence[Ticket], now: float, size: int):
+    def __init__(self, tickets: Sequence[Ticket], now: float, size: int,
+                 game: Optional[str] = None):
         if not 2 <= size <= 6:
             raise ValueError(f"groups have 2 to 6 players, not {size}")
-        self.size = size
+        self.size, self.game = size, game
         self.now = now
         self.tickets = sorted(tickets, key=lambda t: (t.rating, t.ticket_id))
         n = len(self.tickets)
@@ -253,7 +256,7 @@ class _Pass:
             if self._acceptable(members + [other]):
                 members.append(other)
         mean = sum(self.ratings[i] for i in members) / len(members)
-        return self._take(members, bots=(bot_level(mean),) * (self.size - len(members)))
+        return self._take(members, bots=(bot_level(mean, self.game),) * (self.size - len(members)))
 
     def _take(self, members: list, bots: tuple) -> Group:
         tickets = self.tickets

@@ -17,7 +17,7 @@ from services.matchmaking.keys import MatchmakingKeys
 from services.matchmaking.pairing import Group, Pass
 from services.matchmaking.tickets import (
     CANCELLED, EXPIRED, FORMING, MATCHED, WAITING, TicketRecord, pairing_entry, pool_of_ticket,
-    pool_size, ticket_from_entry)
+    pool_game, pool_size, ticket_from_entry)
 from shared.schemas.matchmaking import FORMED, FormedGroupSchema
 
 RECENT_WAITS = 1000
@@ -152,7 +152,7 @@ class Pools:
         """One pairing pass over a pool: pure pairing, then its groups and expiries applied."""
         now = time.time() if now is None else now
         tickets = self.waiting(pool)
-        result = pairing.pair(tickets, now, pool_size(pool))
+        result = pairing.pair(tickets, now, pool_size(pool), pool_game(pool))
         ratings = {ticket.ticket_id: ticket.rating for ticket in tickets}
         formed = [group for group in result.groups if self.form(pool, group, now, ratings)]
         for ticket_id in result.expired:

@@ -34,6 +34,11 @@ def pool_of(game: str, players: int, mode: str, clock: Optional[dict]) -> str:
     return f"{game}.{players}.{mode}.{clock_class(clock)}"
 
 
+def pool_game(pool: str) -> str:
+    """The game a pool's groups play."""
+    return pool.split(".")[0]
+
+
 def pool_size(pool: str) -> int:
     """The number of players a pool's groups seat."""
     return int(pool.split(".")[1])

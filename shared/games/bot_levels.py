@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from shared.games import level_ratings
+
 BOTS = ("random", "greedy", "mcts")
 # The bot that stands in for a player who timed out and completes matchmaking's tables.
 SEARCHING_BOT = "mcts"
@@ -54,15 +56,24 @@ def check_level(level: int) -> int:
     return level
 
 
-def level_near(mu: Optional[float]) -> int:
-    """The level whose rating is nearest `mu` (ties go to the lower level); the default
-    level when the rating is unknown (a player never rated is a new player)."""
+def level_mu(game: Optional[str] = None) -> dict:
+    """{level: mu} for `game`: its ratings measured by play (shared/games/level_ratings.py,
+    data/bot_ratings.json) where it has them, the common LEVEL_MU for the rest."""
+    return {**LEVEL_MU, **(level_ratings.mu_of(game) or {})}
+
+
+def level_near(mu: Optional[float], game: Optional[str] = None) -> int:
+    """The level whose rating (in `game`, when it has measured ones) is nearest `mu` (ties go
+    to the lower level); the default level when the rating is unknown (a player never rated
+    is a new player)."""
     if mu is None:
         return DEFAULT_LEVEL
-    return min(LEVELS, key=lambda level: (abs(LEVEL_MU[level] - mu), level))
+    ratings = level_mu(game)
+    return min(LEVELS, key=lambda level: (abs(ratings[level] - mu), level))
 
 
-def scale() -> list:
-    """The scale as the API lists it."""
-    return [{"level": level, "rating_mu": LEVEL_MU[level], "summary": LEVEL_SUMMARY[level],
+def scale(game: Optional[str] = None) -> list:
+    """The scale as the API lists it (with `game`'s own ratings when it has them)."""
+    ratings = level_mu(game)
+    return [{"level": level, "rating_mu": ratings[level], "summary": LEVEL_SUMMARY[level],
              "default": level == DEFAULT_LEVEL} for level in LEVELS]

@@ -104,11 +104,12 @@ def _ratings(data: dict, seats: int) -> tuple:
     return tuple(ratings + [None] * (seats - len(ratings)))
 
 
-def stand_in(state: PlatformState, seat: int) -> dict:
-    """The bot that plays for `seat`'s player after a timeout: near the player's rating
-    when matchmaking recorded it, else at the level a new player gets."""
+def stand_in(state: PlatformState, seat: int, game: Optional[str] = None) -> dict:
+    """The bot that plays for `seat`'s player after a timeout: near the player's rating (in
+    `game`'s ratings of the levels) when matchmaking recorded it, else at the level a new
+    player gets."""
     rating = state.ratings[seat] if seat < len(state.ratings) else None
-    return {"bot": STAND_IN_BOT, "level": bot_levels.level_near(rating)}
+    return {"bot": STAND_IN_BOT, "level": bot_levels.level_near(rating, game)}
 
 
 def _at(state: PlatformState, event: dict) -> float:

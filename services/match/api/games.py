@@ -17,7 +17,8 @@ def describe(game) -> dict:
     spec = game.spec
     return {"name": spec.name, "title": spec.title, "min_players": spec.min_players,
             "max_players": spec.max_players,
-            "options": {name: option.as_json() for name, option in spec.options.items()}}
+            "options": {name: option.as_json() for name, option in spec.options.items()},
+            "bot_levels": bot_levels.scale(spec.name)}
 
 
 @blp.route("", methods=["GET"])

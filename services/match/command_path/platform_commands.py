@@ -145,7 +145,7 @@ def _policy(state: MatchState, seat: int, policy: str, chance) -> list:
         if passed:
             return passed
         # The game allows no pass at this moment: a bot plays this turn and on, as `bot`.
-    stand_in = platform.stand_in(state.platform, seat)
+    stand_in = platform.stand_in(state.platform, seat, state.game)
     return [event(platform.SEAT_TAKEN_OVER, seat=seat, bot=stand_in["bot"],
                   level=stand_in["level"], reason="timeout")]
 

@@ -7,7 +7,7 @@ from itsdangerous import URLSafeSerializer
 from services.match.api.app import create_app
 from services.matchmaking.app import create_app as create_matchmaking_app
 from shared.config import Settings
-from shared.games import bot_levels
+from shared.games import bot_levels, level_ratings
 from shared.web.auth import GENERATION_TTL, SALT, MissingSecret
 
 from .conftest import Player
@@ -79,7 +79,8 @@ def test_games_lists_every_registered_game_with_its_options(client):
     body = client.get("/v1/games").get_json()
     by_name = {game["name"]: game for game in body["games"]}
     assert by_name["tictactoe"] == {"name": "tictactoe", "title": "Tic-tac-toe",
-                                    "min_players": 2, "max_players": 2, "options": {}}
+                                    "min_players": 2, "max_players": 2, "options": {},
+                                    "bot_levels": bot_levels.scale("tictactoe")}
     assert "exordium" in by_name
 
 
@@ -91,6 +92,13 @@ def test_games_lists_the_one_scale_of_bot_levels_the_api_accepts(client, ana):
     assert [e["level"] for e in body["bot_levels"] if e["default"]] == [bot_levels.DEFAULT_LEVEL]
     mus = [entry["rating_mu"] for entry in body["bot_levels"]]
     assert mus == sorted(mus) and len(set(mus)) == len(mus)
+    for game in body["games"]:  # each game's levels as rated by play there
+        assert [e["level"] for e in game["bot_levels"]] == levels
+        assert [e["rating_mu"] for e in game["bot_levels"]] == \
+            [bot_levels.level_mu(game["name"])[level] for level in levels]
+    exordium = next(g for g in body["games"] if g["name"] == "exordium")
+    assert {e["level"]: e["rating_mu"] for e in exordium["bot_levels"]} == \
+        level_ratings.table()["exordium"]["mu"]
     for level in levels + [max(levels) + 1, min(levels) - 1]:
         response = client.post("/v1/matches", headers=ana.headers, json={
             "game": "tictactoe", "seats": [{"player_id": ana.player_id},
