@@ -2,7 +2,7 @@
 a win always outranks, and a loss always ranks below, whatever the heuristic says. Before,
 with a margin weight, a close win was worth less than a big heuristic lead, and the searches
 that weigh margins (mcts, the turn rollout: Exsilium's served levels) kept a lead rather
-than win the match (issue 28's diagnosis of the stalls)."""
+than win the match."""
 from __future__ import annotations
 
 import random
