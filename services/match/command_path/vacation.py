@@ -79,11 +79,13 @@ redis.call('HSET', KEYS[1], 'until', ARGV[4], 'started', ARGV[5], 'matches', '[]
 return {'ok', 0}
 """
 
-# KEYS: the vacation hash. ARGV: until, the paused matches (JSON). Recorded only if the
-# vacation that paused them still runs (1), else 0: it was ended meanwhile.
+# KEYS: the vacation hash. ARGV: until, a match id. Adds the match to those the vacation
+# pauses, before it is paused, if that vacation still runs (1), else 0: it was ended.
 _RECORD = """
 if redis.call('HGET', KEYS[1], 'until') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'matches', ARGV[2])
+local matches = cjson.decode(redis.call('HGET', KEYS[1], 'matches') or '[]')
+table.insert(matches, ARGV[2])
+redis.call('HSET', KEYS[1], 'matches', cjson.encode(matches))
 return 1
 """
 
@@ -111,17 +113,19 @@ def start(ctx, player_id: str, days: int, allowance: int, now: float | None = No
         raise AlreadyOnVacation("You are on vacation already; end it before starting another.")
     if answer == "exceeded":
         raise AllowanceExceeded(f"You have {left} vacation days left this year, not {days}.")
-    paused = [match_id for match_id in _correspondence_matches(ctx, player_id)
-              if _send(ctx, match_id, {"type": "vacation_start", "player_id": player_id,
-                                       "until": until},
-                       f"vacation-start:{player_id}:{until}", now)]
-    if not ctx.redis.register_script(_RECORD)(keys=[key], args=[until, json.dumps(paused)]):
-        # Ended while its matches were being paused: the end saw none of them, so they
-        # are resumed here (the same command id as the end's: once per match).
-        _resume(ctx, player_id, until, paused, now)
-    else:
-        ctx.redis.zadd(ctx.keys.vacations(), {player_id: now + days * DAY})
-        _heal_index(ctx, player_id)
+    # Each match is recorded before it is paused, so an end racing this start resumes every
+    # match paused so far; one paused after that end is resumed here.
+    record = ctx.redis.register_script(_RECORD)
+    for match_id in _correspondence_matches(ctx, player_id):
+        if not record(keys=[key], args=[until, match_id]):
+            break  # ended meanwhile: pause nothing more
+        _send(ctx, match_id, {"type": "vacation_start", "player_id": player_id,
+                              "until": until}, f"vacation-start:{player_id}:{until}", now)
+        if ctx.redis.hget(key, "until") != until.encode():
+            _resume(ctx, player_id, until, [match_id], now)
+            break
+    ctx.redis.zadd(ctx.keys.vacations(), {player_id: now + days * DAY})
+    _heal_index(ctx, player_id)
     return status(ctx, player_id, allowance, now)
 
 
