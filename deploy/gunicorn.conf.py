@@ -29,6 +29,8 @@ bind = os.environ.get("ORRERY_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')
 # 4-16, 4 workers 1,650-1,780 (more processes to switch between, no more cores).
 workers = int(os.environ.get("ORRERY_WORKERS", max(2, multiprocessing.cpu_count())))
 worker_class = os.environ.get("ORRERY_WORKER_CLASS", "gevent")
+if worker_class == "gevent":  # with a cap on each client's connections
+    worker_class = "shared.web.gunicorn_worker.CappedGeventWorker"
 # Concurrent connections per gevent worker (open live streams count; each holds a Redis
 # connection while it waits, so workers x connections stays below Redis's maxclients).
 worker_connections = int(os.environ.get("ORRERY_CONNECTIONS", "2000"))

@@ -17,8 +17,15 @@ single_writes()  # headers and body of an answer in one send
 bind = os.environ.get("ORRERY_MATCHMAKING_BIND",
                       f"127.0.0.1:{os.environ.get('MATCHMAKING_PORT', '8001')}")
 workers = int(os.environ.get("ORRERY_MATCHMAKING_WORKERS", multiprocessing.cpu_count() + 1))
-worker_class = "gthread"
-threads = int(os.environ.get("ORRERY_THREADS", "8"))
+# gevent, like the match API: a slow client holds a greenlet, not one of a few threads (with
+# gthread, 30 connections sending a body a byte at a time held every thread and the API
+# stopped answering; shared/web/guard.py bounds how long a body may take, and
+# shared/web/gunicorn_worker.py how many connections one client may hold).
+worker_class = os.environ.get("ORRERY_MATCHMAKING_WORKER_CLASS", "gevent")
+if worker_class == "gevent":  # with a cap on each client's connections
+    worker_class = "shared.web.gunicorn_worker.CappedGeventWorker"
+worker_connections = int(os.environ.get("ORRERY_MATCHMAKING_CONNECTIONS", "2000"))
+threads = int(os.environ.get("ORRERY_THREADS", "8"))  # gthread only
 timeout = 30
 graceful_timeout = 15
 keepalive = 5

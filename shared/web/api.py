@@ -13,7 +13,7 @@ from webargs import missing
 from webargs.flaskparser import FlaskParser
 
 from shared.schemas.errors import ErrorSchema
-from shared.web import errors, limits, text
+from shared.web import errors, guard, limits, text
 
 BEARER = [{"bearerAuth": []}]
 OPTIONAL_BEARER = [{}, {"bearerAuth": []}]
@@ -138,6 +138,7 @@ def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     limits.install(app)
     text.install(app)
+    app.wsgi_app = guard.BodyDeadline(app.wsgi_app)  # a slow body is a 408, not a held worker
     _remember_sync(app)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)

@@ -79,3 +79,14 @@ def test_the_proxy_spreads_requests_over_every_api_replica_and_streams_live_rout
     assert "proxy_buffering off;" in conf  # SSE messages pass at once
     timeout = int(re.search(r"proxy_read_timeout (\d+)s;", conf).group(1))
     assert timeout > 15  # longer than the live routes' heartbeat
+
+
+def test_the_proxy_caps_slow_and_greedy_clients_and_the_apis_leave_it_to_the_proxy():
+    """Behind the proxy every connection has the proxy's address: the proxy caps each
+    client and bounds bodies; the APIs' own per-client cap is off (shared/web/gunicorn_worker.py)."""
+    conf = (ROOT / "deploy" / "proxy.conf").read_text()
+    assert re.search(r"client_body_timeout \d+s;", conf)
+    assert re.search(r"limit_conn per_client \d+;", conf)
+    for service in ("match-api", "matchmaking-api"):
+        assert _orrery_services()[service]["environment"]["ORRERY_CONNECTIONS_PER_CLIENT"] == "0"
+
