@@ -8,7 +8,7 @@ from flask import Flask
 
 from services.match import context, metrics
 from services.match.web import client as webclient
-from services.match.api import battles, games, matches, me, players, streams  # noqa: F401 (me: routes on players)
+from services.match.api import battles, console, games, matches, me, players, streams  # noqa: F401 (me: routes on players)
 from services.match.schemas import PLATFORM_COMMANDS
 from shared.config import Settings
 from shared.schemas.games import document_commands
@@ -48,4 +48,5 @@ def create_app(settings: Optional[Settings] = None) -> Flask:
     # Each game's commands, from its vocabulary, as components the command body refers to.
     document_commands(served, PLATFORM_COMMANDS)
     app.register_blueprint(webclient.blp)  # the browser client, outside /openapi.json
+    app.register_blueprint(console.blp)    # the operator console, likewise (404 unless on)
     return app

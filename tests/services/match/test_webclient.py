@@ -16,8 +16,9 @@ def test_the_page_is_served_at_the_root(client):
 
 
 def test_every_module_the_page_imports_is_served_as_javascript(client):
-    """Follow every import from main.js: a missing or mistyped file breaks the whole page."""
-    seen, todo = set(), ["js/main.js"]
+    """Follow every import from main.js (and the console's console.js): a missing or
+    mistyped file breaks the whole page."""
+    seen, todo = set(), ["js/main.js", "js/console.js"]
     while todo:
         path = todo.pop()
         if path in seen:

@@ -1,0 +1,1 @@
+"""The operator console (/console): what runs, how far behind it is, and any match's log."""
