@@ -38,7 +38,7 @@ class _Race:
     (one point: the match is won 10-8) or `hoard` (no point, but a position its heuristic
     calls a 7-point lead). The served Exsilium search (turn rollout, margin weight 0.2,
     scale 20) preferred the hoard: 0.8 + 0.2 * squash(2 / 20) = 0.91 for the win against
-    squash(70 / 20) = 0.97 for the lead."""
+    squash(70 / 20) = 0.97 for the hoard."""
 
     points: tuple = (9, 8)
     hoarded: bool = False
