@@ -6,14 +6,19 @@ Every pairing is played with seats alternated (services/bot/arena.py) and report
 95% Wilson interval; a JSON line per pairing, then the table. Pairings and goals (issue 16):
 
 - mcts level 2 against greedy (>= 70%) and against random (>= 95%);
-- each level against the one below (>= 60%): mcts 1 against random, 2 against 1, 3 against 2.
+- each level against the one below (>= 60%): mcts 1 against random, 2 against 1, 3 against 2;
+- self-play (greedy and level 2 against themselves): no goal on who wins, but like every
+  pairing it counts the matches that reached the game's round limit (`round_limit`), which
+  no bot at any level may reach against random play nor against itself.
 
 In Exsilium (two players, scenario "2") a match counts as won only when won by the book's
 goal (a seat reaching its Baralytas); a match stopped by the round limit is no win.
 
 Sizes (environment; the defaults are a quick run, the goals' sizes are the full one):
   BENCH_STRENGTH_MATCHES           Exordium matches per pairing (default 40; full: 400)
-  BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 200)
+  BENCH_STRENGTH_EXSILIUM_MATCHES  Exsilium matches per pairing (default 2; full: 100)
+  BENCH_STRENGTH_EXILE_SUN_MATCHES Exile Sun matches per pairing (default 2; full: 100)
+  BENCH_STRENGTH_NEXUM_MATCHES     Nexum matches per pairing (default 2; full: 100)
   BENCH_STRENGTH_EXSILIUM_LEVELS=1 also level 3 against 2 in Exsilium (by default the
                                    table lists it as not run: its cost a match is unmeasured)
   BENCH_STRENGTH_JOBS              processes (default: the CPU count)
@@ -46,21 +51,22 @@ PAIRINGS = (
     ("mcts:1,random", 0.60, "level 1 vs random (the level below)"),
     ("mcts:2,mcts:1", 0.60, "level 2 vs level 1"),
     ("mcts:3,mcts:2", 0.60, "level 3 vs level 2"),
+    ("greedy,greedy", None, "self-play: greedy (round-limit endings)"),
+    ("mcts:2,mcts:2", None, "self-play: level 2 (round-limit endings)"),
 )
-EXSILIUM_DEFAULT = ("mcts:2,greedy", "mcts:2,random", "mcts:1,random", "mcts:2,mcts:1")
-# Measured with the turn-rollout levels (load ~3-4): mcts:1 vs random took 51 s for
-# 2 matches, mcts:2 vs mcts:1 5-24 CPU s a match once tied bids stopped repeating forever
-# (two such bots bid alike: it had not finished 2 matches in 9 minutes). Level 3 vs level 2
-# stays opt-in: its moves are 0.2-0.4 s at p95, but a match's cost was not measured.
-EXSILIUM_LEVELS_NOT_RUN = {
-    "mcts:3,mcts:2": "BENCH_STRENGTH_EXSILIUM_LEVELS=1 plays it (a match's cost is not "
-                     "measured yet)",
-}
+# Level 3 and level-2 self-play stay opt-in outside Exordium: their matches cost minutes each.
+NOT_RUN_ELSEWHERE = ("BENCH_STRENGTH_EXSILIUM_LEVELS=1 plays it in every game (level 3 and "
+                     "level-2 self-play: minutes a match)")
 GAMES = {
     # game: (matches env, default, full size, the ending a win must have or None)
     "exordium": ("BENCH_STRENGTH_MATCHES", 40, 400, None),
-    "exsilium": ("BENCH_STRENGTH_EXSILIUM_MATCHES", 2, 200, "goal"),
+    "exsilium": ("BENCH_STRENGTH_EXSILIUM_MATCHES", 2, 100, "goal"),
+    "exile_sun": ("BENCH_STRENGTH_EXILE_SUN_MATCHES", 2, 100, None),
+    "nexum": ("BENCH_STRENGTH_NEXUM_MATCHES", 2, 100, None),
 }
+# The pairings a quick run plays beyond Exordium (the others say how to run them).
+QUICK_ELSEWHERE = ("mcts:2,greedy", "mcts:2,random", "mcts:1,random", "mcts:2,mcts:1",
+                   "greedy,greedy")
 
 
 def _matches(game: str) -> int:
@@ -68,7 +74,12 @@ def _matches(game: str) -> int:
     return int(os.environ.get(env, default))
 
 
-def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
+def round_limit(ended_by: dict) -> int:
+    """Matches that ended at the game's round limit (no book ending reached)."""
+    return sum(n for reason, n in ended_by.items() if "limit" in reason)
+
+
+def measure(game: str, seats: str, goal, matches: int, jobs: int,
             uncapped: bool = False, seed: int = 1) -> dict:
     """One pairing's figures as a JSON-able row."""
     started = time.monotonic()
@@ -83,7 +94,10 @@ def measure(game: str, seats: str, goal: float, matches: int, jobs: int,
         "levels": "uncapped" if uncapped else "as served", "seed": seed, "matches": n,
         "wins": wins, "win_rate": round(wins / n, 4) if n else 0.0,
         "win_rate_ci95": [round(low, 4), round(high, 4)], "goal": goal,
-        "met": n > 0 and wins / n >= goal, "ci_clears_goal": low >= goal,
+        "met": n > 0 and (round_limit(judged["ended_by"]) == 0 if goal is None
+                          else wins / n >= goal),
+        "ci_clears_goal": goal is not None and low >= goal,
+        "round_limit": round_limit(judged["ended_by"]),
         "win_counts_only": needed or "any win", "draws": judged["draws"],
         "ended_by": judged["ended_by"], "score": round(judged["score"], 4),
         "p95_move_seconds": round(judged["p95_move_seconds"], 4),
@@ -101,22 +115,28 @@ def not_run(game: str, seats: str, goal: float, why: str) -> dict:
             "goal": goal, "not_run": why}
 
 
+def _goal(goal) -> str:
+    return "no round limit" if goal is None else f"{goal:.0%}"
+
+
 def table(rows: list) -> str:
     """The strength table, one line per pairing (a pairing left out says why and how to run
     it)."""
     lines = ["| game | pairing | levels | matches | won | rate [95% CI] | goal | met "
-             "| p95 s/move | iterations/move |", "|---|---|---|---|---|---|---|---|---|---|"]
+             "| round limit | p95 s/move | iterations/move |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "not_run" in r:
             lines.append(f"| {r['game']} | {r['pairing']} | not run: {r['not_run']} | | | | "
-                         f"{r['goal']:.0%} | | | |")
+                         f"{_goal(r['goal'])} | | | | |")
             continue
         low, high = r["win_rate_ci95"]
         lines.append(f"| {r['game']} | {r['pairing']} | {r['levels']} | {r['matches']} | "
                      f"{r['wins']} | "
-                     f"{r['win_rate']:.0%} [{low:.0%}-{high:.0%}] | {r['goal']:.0%} | "
+                     f"{r['win_rate']:.0%} [{low:.0%}-{high:.0%}] | {_goal(r['goal'])} | "
                      f"{'yes' if r['met'] else 'no'}{' (CI clears)' if r['ci_clears_goal'] else ''}"
-                     f" | {r['p95_move_seconds']:.2f} | {r['iterations_per_move']} |")
+                     f" | {r['round_limit']} | {r['p95_move_seconds']:.2f} | "
+                     f"{r['iterations_per_move']} |")
     return "\n".join(lines)
 
 
@@ -141,9 +161,9 @@ def main(argv=None) -> int:
         for seats, goal, _ in PAIRINGS:
             if args.pairing and seats not in args.pairing:
                 continue
-            if not args.pairing and game == "exsilium" and seats not in EXSILIUM_DEFAULT \
+            if not args.pairing and game != "exordium" and seats not in QUICK_ELSEWHERE \
                     and os.environ.get("BENCH_STRENGTH_EXSILIUM_LEVELS") != "1":
-                rows.append(not_run(game, seats, goal, EXSILIUM_LEVELS_NOT_RUN[seats]))
+                rows.append(not_run(game, seats, goal, NOT_RUN_ELSEWHERE))
                 print(json.dumps(rows[-1]), flush=True)
                 continue
             if matches <= 0:

@@ -34,3 +34,14 @@ def test_a_played_pairing_prints_its_rate_with_an_interval(capsys):
     low, high = row["win_rate_ci95"]
     assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
     assert f"{row['win_rate']:.0%} [{low:.0%}-{high:.0%}]" in table[-1]
+
+
+def test_round_limit_endings_are_counted_in_every_game_spelling():
+    assert bot_strength.round_limit({"goal": 3, "round_limit": 2}) == 2
+    assert bot_strength.round_limit({"vp": 4}) == 0
+    assert bot_strength.table([{
+        "game": "exsilium", "pairing": "greedy vs greedy", "levels": "as served", "matches": 3,
+        "wins": 1, "win_rate": 1 / 3, "win_rate_ci95": [0.06, 0.79], "goal": None,
+        "met": False, "ci_clears_goal": False, "round_limit": 2, "p95_move_seconds": 0.5,
+        "iterations_per_move": 10}]).splitlines()[-1].split(" | ")[6:9] == \
+        ["no round limit", "no", "2"]
