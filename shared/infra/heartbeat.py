@@ -32,14 +32,16 @@ KEY_TTL_SECONDS = 30
 
 
 class Heartbeat:
-    """Beats of one process (see the module's note)."""
+    """Beats of one process (see the module's note). The key is written from a thread of
+    its own, so a Redis that hangs never slows the loop that beats."""
 
     def __init__(self, redis=None, key: Optional[str] = None, path: Optional[str] = None):
         named = path or os.environ.get(FILE_VARIABLE)
         self.path = Path(named) if named else None
         self.redis, self.key = redis, key
         self.beats = 0
-        self._file_due = self._key_due = 0.0
+        self._file_due = 0.0
+        self._writer: Optional[threading.Thread] = None
 
     def beat(self) -> None:
         self.beats += 1
@@ -50,17 +52,23 @@ class Heartbeat:
                 self.path.touch()
             except OSError as error:
                 log.warning("cannot write the heartbeat file %s: %s", self.path, error)
-        if self.redis is not None and self.key and now >= self._key_due:
-            self._key_due = now + KEY_EVERY_SECONDS
-            try:
-                self.redis.set(self.key, json.dumps({"pid": os.getpid(), "at": time.time(),
-                                                     "beats": self.beats}),
-                               ex=KEY_TTL_SECONDS)
-            except Exception as error:  # noqa: BLE001 - Redis away: the file still beats
-                # Not again for a while: each try at a hung Redis costs its timeout, which
-                # would slow the very loop this beat reports on.
-                self._key_due = now + KEY_TTL_SECONDS
-                log.debug("heartbeat key not written: %s", error)
+        if self._writer is None and self.redis is not None and self.key:
+            self._writer = threading.Thread(target=self._write_key_forever, daemon=True,
+                                            name="orrery-heartbeat-key")
+            self._writer.start()
+
+    def _write_key_forever(self) -> None:
+        written = None
+        while True:
+            if self.beats != written:  # only while the loop beats: a frozen one goes silent
+                written = self.beats
+                try:
+                    self.redis.set(self.key, json.dumps({"pid": os.getpid(), "at": time.time(),
+                                                         "beats": written}),
+                                   ex=KEY_TTL_SECONDS)
+                except Exception as error:  # noqa: BLE001 - Redis away: the file still beats
+                    log.debug("heartbeat key not written: %s", error)
+            time.sleep(KEY_EVERY_SECONDS)
 
 
 def beat_forever(heartbeat: Heartbeat, every: float = FILE_EVERY_SECONDS,
