@@ -5,13 +5,18 @@ that weigh margins (mcts, the turn rollout: Exsilium's served levels) kept a lea
 than win the match."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from services.bot import policies
 from services.bot.policies import evaluation, mcts, turn_rollout
+from services.bot.policies.base import apply_command
+from shared.games.registry import get_game
 
 
 @pytest.mark.parametrize("scale", [3.0, 20.0])
@@ -80,3 +85,26 @@ def test_mcts_takes_the_win_over_a_bigger_lead():
         choice = mcts.choose(RACE, _Race(), 0, random.Random(seed), iterations=50,
                              seconds=None, scale=20.0)
         assert choice.command == {"type": "finish"}, seed
+
+
+def _replayed(name):
+    data = json.loads((Path(__file__).with_name("data") / name).read_text())
+    game = get_game("exsilium")
+    state = None
+    for event in data["events"]:
+        state = game.evolve(state, event)
+    return game, state, data["bot_seat"]
+
+
+def test_level_2_takes_the_win_in_reach_in_a_replayed_exsilium_match():
+    """Arena match 0 of seed 101, round 16: the level-2 seat leads 9-0 and a move of its
+    miniature 0 wins. The turn rollout as served scored that win 0.92 and the commands it
+    played instead (access_upgrades, a card swap, moves) 0.994-0.995, and stalled to the
+    round limit; it must now take the win."""
+    game, state, seat = _replayed("exsilium_win_in_reach.json")
+    assert game.to_act(state) == (seat,) and game.outcome(state) is None
+    for seed in range(2):
+        choice = policies.choose(game, state, seat, random.Random(seed), "mcts", 2, seats=2,
+                                 seconds=None)
+        after = apply_command(game, state, seat, choice.command, random.Random(0))
+        assert (game.outcome(after) or {}).get("winner") == seat, (seed, choice.command)
