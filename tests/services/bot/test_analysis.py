@@ -68,3 +68,14 @@ def test_a_position_is_judged_from_the_seat_view_alone():
         mine = analysis.judge(game, state, seat, 2, played, random.Random(i))
         theirs = analysis.judge(game, twin, seat, 2, played, random.Random(i))
         assert mine == theirs, i
+
+
+def test_a_platform_command_is_not_judged_as_a_move():
+    """A resignation (or abort, reclaim) is no command of the game: its position is left out."""
+    game = get_game("tictactoe")
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), 2, random.Random(0)):
+        state = game.evolve(state, event)
+    assert analysis.judge(game, state, 0, 2, {"type": "resign"}, random.Random(0)) is None
+    assert analysis.judge(game, state, 0, 2, {"type": "mark", "cell": 4},
+                          random.Random(0)) is not None
