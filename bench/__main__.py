@@ -1,9 +1,10 @@
 """`python -m bench [NAME ...]`: run benchmarks, each printing one JSON line per figure.
 
 With no names, every benchmark runs, in the order below. The bot strength table is a quick
-run by default (40 Exordium and 2 Exsilium matches per pairing); `BENCH_STRENGTH_MATCHES=400
-BENCH_STRENGTH_EXSILIUM_MATCHES=200` is the full size its goals are stated at (hours: see
-bench/bot_strength.py). `BENCH_BOT_SPEED_POSITIONS` sets bot_speed's positions per game, `BENCH_BOT_ANSWERS_MATCHES`
+run by default (40 Exordium matches per pairing, 2 in each other game, with the matches that
+reached a round limit counted); `BENCH_STRENGTH_MATCHES=400 BENCH_STRENGTH_EXSILIUM_MATCHES=100
+BENCH_STRENGTH_EXILE_SUN_MATCHES=100 BENCH_STRENGTH_NEXUM_MATCHES=100` is the full size its
+goals are stated at (hours: see bench/bot_strength.py). `BENCH_BOT_SPEED_POSITIONS` sets bot_speed's positions per game, `BENCH_BOT_ANSWERS_MATCHES`
 bot_answers' matches per game (a person against level 2 over the whole stack; 2 by default).
 Exsilium's endings play 20 greedy matches per scenario, with and without +2
 (`BENCH_EXSILIUM_MATCHES`, and `BENCH_EXSILIUM_SAMPLES` for the greedy bot's determinizations:
