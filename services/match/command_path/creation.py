@@ -42,7 +42,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
         return ctx.store.load(match_id)
     engine = _game(request["game"])
     options = _terms(engine, len(request["seats"]), request, battle_group)
-    seats = _seats(ctx, request["seats"])
+    seats = named_seats(ctx, request["seats"])
     if caller is not None and not battle_group and \
             not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
@@ -87,9 +87,9 @@ def _game(name: str) -> Game:
         raise NotFound(f"There is no game {name!r}; GET /v1/games lists them.") from None
 
 
-def _seats(ctx: MatchContext, requested: list) -> list:
+def named_seats(ctx: MatchContext, requested: list) -> list:
     """The seats as MatchCreated records them: {player_id, name} or {bot, level}; every
-    player's name is read in one round trip."""
+    player's name is read in one round trip; NotFound for a player who does not exist."""
     pipe = ctx.redis.pipeline(transaction=False)
     for seat in requested:
         if "bot" not in seat:

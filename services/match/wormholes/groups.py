@@ -40,7 +40,7 @@ import time
 import uuid
 
 from services.match.context import MatchContext
-from services.match.command_path.creation import create_match
+from services.match.command_path.creation import create_match, named_seats
 from shared.eventlog.keys import MATCH_ID
 from shared.eventlog.store import MatchNotFound
 from shared.games.registry import UnknownGame, get_game
@@ -83,6 +83,8 @@ def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
         problems["options"] = ["Every table plays the same map: the same sector and mode."]
     if problems:
         raise InvalidRequest({"tables": problems}, "A table of the group cannot be created.")
+    for table in tables:  # every player exists, before any table is written: all or none
+        named_seats(ctx, table["seats"])
     group_id = uuid.uuid4().hex
     match_ids = [uuid.uuid4().hex for _ in tables]
     _write_group(ctx, group_id, engine.spec.name, match_ids, caller)

@@ -13,8 +13,8 @@ from services.match.wormholes import transfers
 from services.match.wormholes.relay import relay
 from shared.schemas.bus import COMMANDS, REJECTIONS
 from tests.services.match.conftest import Player
-from tests.services.match.wormhole_tables import (JUMP, arrivals, create_group, jump,
-                                                  sent_arrivals, to_movement, topic)
+from tests.services.match.wormhole_tables import (JUMP, TABLE_OPTIONS, arrivals, create_group,
+                                                  jump, sent_arrivals, to_movement, topic)
 
 pytestmark = pytest.mark.cluster_too  # keys of several matches and groups: several slots
 
@@ -62,6 +62,22 @@ def test_a_group_the_rules_refuse_is_a_400_and_writes_nothing(client, ctx, ana, 
     assert where in json.dumps(response.get_json())
     after = set(ctx.redis.scan_iter(match=f"{ctx.keys.namespace}*"))
     assert not [k for k in after - before if b"match:" in k or b"battle:" in k]
+
+
+def test_a_group_with_an_unknown_player_at_a_later_table_creates_no_table(client, ctx, ana,
+                                                                          bo):
+    """A refused group creates nothing: no first table left active without its group."""
+    before = set(ctx.redis.scan_iter(match=f"{ctx.keys.namespace}*"))
+    response = client.post("/v1/battle-groups", headers=ana.headers, json={
+        "game": "nexum", "tables": [
+            {"seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}],
+             "options": TABLE_OPTIONS},
+            {"seats": [{"player_id": ana.player_id}, {"player_id": "f" * 32}],
+             "options": TABLE_OPTIONS}]})
+    assert response.status_code == 404, response.get_json()
+    after = set(ctx.redis.scan_iter(match=f"{ctx.keys.namespace}*"))
+    assert not [k for k in after - before if b"match:" in k or b"battle:" in k
+                or b"player:" in k], after - before
 
 
 def test_teammates_play_a_faction_at_different_tables(client, ana, bo):
