@@ -123,7 +123,7 @@ def list_webhooks():
     return {"webhooks": [hook.shown() for hook in webhooks.listed(ctx.redis, ctx.keys, player)]}
 
 
-@blp.route("/me/webhooks/<string:webhook_id>", methods=["DELETE"])
+@blp.route("/me/webhooks/<webhook_id>", methods=["DELETE"])
 @blp.response(204)
 @blp.errors(401, 404)
 @blp.doc(security=BEARER)
