@@ -39,6 +39,9 @@ def check_options(options: dict, seats: int) -> int:
     flips = flipped(options)
     if flips and options["mode"] != "asteroids":
         problems["flip"] = "Exotic faces belong to the Asteroids mode."
+    if options["civilization_cards"] and options["mode"] != "asteroids":
+        problems["civilization_cards"] = "Civilization cards belong to the Asteroids mode (they " \
+                                         "evolve with NEXUM crystals)."
     tann = SECTORS[options["sector"]]["tann"][:seats + ais]
     if set(flips) & set(tann):
         problems["flip"] = f"A Tann system in use ({', '.join(sorted(set(flips) & set(tann)))}) " \

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from shared.games.api import IllegalCommand
+from shared.games.api import IllegalCommand, InvalidOptions
 from shared.games.kit import Transaction
 from shared.games.nexum import GAME
 from shared.games.nexum.civilizations import CIVS
@@ -160,3 +160,17 @@ def test_gnomicon_foresee_the_row_and_see_the_top_three_cards():
     from shared.games.nexum.deck import draw_cards
     tx = Transaction(after, random.Random(5), evolve)
     assert draw_cards(tx, 3) == top  # the next draws are the cards seen
+
+
+@pytest.mark.parametrize("mode", ["core", "eventless"])
+def test_civilization_cards_are_not_played_with_the_core_rules(mode):
+    """p.13: "You can evolve once to learn the 2nd Generation skill by spending 2 crystals
+    of your color"; p.20: "Eventless game modes are always played following the rules of
+    the core game (no asteroids, no technology...)".
+
+    Given a match in core (or eventless) mode,
+    When civilization cards are asked for,
+    Then the options are refused (in Asteroids mode they are dealt)."""
+    with pytest.raises(InvalidOptions, match="belong to the Asteroids mode"):
+        start(mode=mode, civilization_cards=True)
+    assert start(civilization_cards=True).stage == "civilize"
