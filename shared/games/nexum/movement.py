@@ -126,11 +126,13 @@ def _battle(tx, attacker: int, defender: int, planet: str, strength: int) -> Non
     losses = 0 if state.skill[:1] == ("invulnerable",) and state.acting == attacker \
         else board.attacker_losses(state, destroyed)
     # The attacker's lost ships drop the relics they carried, as any destroyed carrier does
-    # (one relic per ship): they lie on the planet, for the survivors to pick up.
+    # (one relic per ship): they lie on the planet, for the survivors to pick up. Written
+    # only when there are some, so a battle without them is logged as it always was.
+    fallen = dropped_if_lost(state, planet, attacker, losses)
     tx.emit(BATTLE_WON, attacker=attacker, defender=defender, planet=planet, attack=strength,
             defence=board.defence(state, planet, defender), destroyed=destroyed,
             dropped=dropped_if_lost(state, planet, defender, destroyed), losses=losses,
-            attacker_dropped=dropped_if_lost(state, planet, attacker, losses),
+            **({"attacker_dropped": fallen} if fallen else {}),
             vp=0 if exotic.is_exotic(board.system_of(planet)) else 1, energy=energy)
     check_stars(tx, loser=defender, winner=attacker)
 
