@@ -1,11 +1,19 @@
-# Orrery. `make run` starts the services; `make test` runs every test; `make bench` the benchmarks.
-# Each target creates the virtual environment and installs what it needs on first use.
+# Orrery. `make help` lists the targets. Each creates the virtual environment and installs
+# what it needs on first use.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# pytest-xdist workers for test and check; loadgroup keeps the tests that share the browser
+# stack or the Redis Cluster on one worker, so each is started once (tests/conftest.py).
+TEST_WORKERS ?= 2
+XDIST := -n $(TEST_WORKERS) --dist loadgroup
 
-.PHONY: run test bench install clean
+.PHONY: help install run test check bench clean
+
+help:  ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z]+):.*## /\1\t/' | \
+		awk -F '\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -13,16 +21,20 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP)  ## create .venv and install Orrery with its test tools
+	@true
 
-run: $(STAMP)
+run: $(STAMP)  ## start every service: the API and web client on :8000, matchmaking on :8001
 	$(PY) -m services.launcher
 
-test: $(STAMP)
-	$(PY) -m pytest
+test: $(STAMP)  ## run every test against a real Redis (what CI runs)
+	$(PY) -m pytest $(XDIST)
 
-bench: $(STAMP)
+check: $(STAMP)  ## the fast loop: engines, contracts, docs and the unit tests that need no Redis
+	$(PY) -m pytest $(XDIST) -m fast_loop tests/games tests/contract tests/docs tests/services
+
+bench: $(STAMP)  ## run the benchmarks, one JSON line per figure (docs/BENCHMARKS.md)
 	$(PY) -m bench
 
-clean:
+clean:  ## remove .venv, make run's data/ and pytest's cache
 	rm -rf $(VENV) data .pytest_cache

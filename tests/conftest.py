@@ -29,6 +29,43 @@ SINGLE, CLUSTER = "redis", "redis-cluster"
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "cluster_too: run the module's tests on a Redis Cluster as well")
+    config.addinivalue_line(
+        "markers", "fast_loop: part of `make check` (set by this conftest, never by hand)")
+
+
+# Under pytest-xdist (`make test` runs `--dist loadgroup`), tests that share an expensive
+# session fixture go to one worker together, so it is started once per run rather than once
+# per worker: the browser tests' stack and Chromium, and the private Redis Cluster.
+XDIST_GROUPS = (
+    ("e2e", lambda item: item.nodeid.startswith("tests/e2e/")),
+    ("redis-cluster", lambda item: "redis_cluster" in item.fixturenames
+     or getattr(getattr(item, "callspec", None), "params", {}).get("redis_backend") == CLUSTER),
+)
+
+
+# `make check`, the fast loop: the engines, the contracts and the docs, and every other test
+# that needs no Redis and no running service (unit tests).
+FAST_LOOP_DIRS = ("tests/games/", "tests/contract/", "tests/docs/")
+UNIT_DIRS = ("tests/services/",)
+SERVICE_FIXTURES = {"redis_url", "single_redis_url", "redis_cluster", "redis_client", "stack",
+                    "browser"}
+
+
+def in_fast_loop(item) -> bool:
+    if item.nodeid.startswith(FAST_LOOP_DIRS):
+        return True
+    return item.nodeid.startswith(UNIT_DIRS) and not SERVICE_FIXTURES & set(item.fixturenames)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if in_fast_loop(item):
+            item.add_marker(pytest.mark.fast_loop)
+        for group, belongs in XDIST_GROUPS:
+            if belongs(item):
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
 
 
 def pytest_generate_tests(metafunc):

@@ -48,6 +48,8 @@ def stack(tmp_path):
 
 
 def test_killing_each_process_and_redis_under_load_loses_and_repeats_nothing(stack):
+    """Long (about a minute): every process kind of `make run` and then Redis is killed in
+    turn under load, and each must be serving again before the next kill."""
     load = Load(stack)
     prober = Player(stack, "prober")
     baseline = {kind: probe_time(kind, prober) for kind in ("match-api", "turns-beat",

@@ -215,7 +215,9 @@ def test_a_game_that_hides_information_supplies_a_sampler(name, game):
 @pytest.mark.parametrize("make_leaky", [leaky_view, leaky_redact])
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
 def test_the_check_catches_a_leak(name, seats, make_leaky):
-    """Where pairs hide different states behind equal views, a leak must be caught."""
+    """Where pairs hide different states behind equal views, a leak must be caught. Long for
+    four-seat Nexum: pairs of whole matches are played in lockstep until both a hidden
+    difference and the leak are seen."""
     game = dict(registered_games())[name]
     hidden = caught = 0
     for base in range(budget(name, seats, 2, 30, least=3)):

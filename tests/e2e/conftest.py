@@ -81,7 +81,9 @@ class Stack:
 
 @pytest.fixture(scope="session")
 def stack(redis_url, redis_client, tmp_path_factory):
-    """`make run`'s processes on free ports, in a namespace deleted afterwards."""
+    """`make run`'s processes on free ports, in a namespace deleted afterwards. Starting them
+    takes from seconds to about a minute on a busy machine, so the browser tests share one
+    stack (and `make test` keeps them on one xdist worker: tests/conftest.py)."""
     namespace = f"e2e-{uuid.uuid4().hex[:10]}:"
     port, mm_port = _free_port(), _free_port()
     data = tmp_path_factory.mktemp("orrery-data")

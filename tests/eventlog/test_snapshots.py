@@ -35,6 +35,8 @@ def _scratch(event_log, match_id, version):
 @pytest.mark.parametrize("name", GAMES)
 def test_from_snapshot_equals_from_scratch_at_every_version(event_log, redis_client, keys,
                                                             name):
+    """Long for the long games (Exsilium's and Nexum's playouts are long): a cold load
+    and a fold from scratch at every sampled version, for five snapshot positions."""
     match_id, playout = _logged_match(event_log, name)
     last = len(playout.events)
     snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
@@ -68,6 +70,8 @@ def test_the_snapshot_is_really_read(event_log, redis_client, keys):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_deleting_every_snapshot_changes_no_result(event_log, redis_client, keys, name):
+    """Long for the long games: three whole playouts, loaded at every sampled version with
+    and without their snapshots."""
     match_ids = [_logged_match(event_log, name, seed)[0] for seed in range(3)]
     snapshots = SnapshotStore(redis_client, keys, code_stamp="this-code")
     writer = MatchStore(event_log, snapshots, snapshot_every=2)

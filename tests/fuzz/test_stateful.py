@@ -38,6 +38,8 @@ def _machine(app, world, real: dict):
 
 
 def test_the_match_service_under_stateful_fuzzing(match_app, world):
+    """Long (about a minute on two busy cores): hypothesis runs sequences of calls against
+    the real app and Redis, and its search is the test."""
     _machine(match_app, world, lambda w: {"match_id": w.matches, "player_id": w.players}
              ).run(settings=FUZZ)
 
