@@ -272,6 +272,11 @@ class MyMatchesQuerySchema(Schema):
     to_act = fields.Boolean(load_default=False, metadata={
         "description": "Only the matches where the caller must act, oldest deadline first."})
     limit = QueryInteger(load_default=100, validate=validate.Range(1, 500))
+    status = fields.String(validate=validate.OneOf(STATUSES), metadata={
+        "description": "Only the matches in this status: `invited` lists the invitations "
+                       "apart, `active` the matches in play."})
+    cursor = fields.String(validate=validate.Regexp(r"^[0-9]{1,20}(\.[0-9]{1,9})?$"), metadata={
+        "description": "The `next` of the previous page: the matches older than it."})
 
 
 class MyMatchSchema(Schema):
@@ -288,6 +293,8 @@ class MyMatchSchema(Schema):
 
 class MyMatchesSchema(Schema):
     matches = fields.List(fields.Nested(MyMatchSchema), required=True)
+    next = fields.String(allow_none=True, metadata={
+        "description": "The cursor of the next (older) page; null on the last one."})
 
 
 class WebhookRequestSchema(Schema):

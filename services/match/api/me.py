@@ -49,8 +49,31 @@ def my_matches(query):
     player = required_player(ctx.tokens)
     if query["to_act"]:
         return {"matches": notifications.to_act(ctx.redis, ctx.keys, player, query["limit"])}
-    listed = ctx.redis.zrevrange(ctx.keys.player_matches(player), 0, query["limit"] - 1)
-    return {"matches": [_summary(load_match(ctx, m.decode()), player) for m in listed]}
+    return _page(ctx, player, query["limit"], query.get("status"), query.get("cursor"))
+
+
+# With a status filter, a page reads at most this many of the player's matches (newest
+# first) looking for `limit` of that status, then hands back a cursor to go on from.
+SCAN_PER_PAGE = 1000
+
+
+def _page(ctx, player: str, limit: int, status, cursor) -> dict:
+    """A page of the player's matches, newest first, older than `cursor` (a creation time:
+    matches are listed by it), only those in `status` when given."""
+    high = f"({cursor}" if cursor else "+inf"
+    wanted = limit if status is None else SCAN_PER_PAGE
+    listed = ctx.redis.zrevrangebyscore(ctx.keys.player_matches(player), high, "-inf",
+                                        start=0, num=wanted, withscores=True)
+    matches, last = [], None
+    for member, score in listed:
+        last = score
+        state = load_match(ctx, member.decode())
+        if status is None or state.status == status:
+            matches.append(_summary(state, player))
+            if len(matches) == limit:
+                break
+    more = len(listed) == wanted or len(matches) == limit
+    return {"matches": matches, "next": repr(last) if more and last is not None else None}
 
 
 def _summary(state, player: str) -> dict:
