@@ -94,3 +94,28 @@ def log_lines(ctx, state: MatchState) -> Iterator[str]:
                         "it can be exported once the match is over.")
     events = ctx.log.read(state.match_id, to_version=state.version)
     return ndjson(with_seed(events, stored_seed(ctx.redis, ctx.keys.meta(state.match_id))))
+
+
+def recent_matches(ctx, limit: int) -> list:
+    """The latest matches anyone may watch (in play or finished; not those still waiting
+    for invited players, declined or aborted), newest first: the lobby's list."""
+    from shared.eventlog.keys import INDEX_SHARDS
+    pipe = ctx.redis.pipeline(transaction=False)
+    for shard in range(INDEX_SHARDS):
+        pipe.zrevrange(ctx.keys.recent_matches(shard), 0, limit * 2 - 1, withscores=True)
+    newest = sorted((entry for shard in pipe.execute() for entry in shard), key=lambda e: -e[1])
+    out = []
+    for member, _ in newest:
+        match_id = member.decode() if isinstance(member, bytes) else member
+        try:
+            state = ctx.store.load(match_id)
+        except (MatchNotFound, UnknownGame):
+            continue
+        if state.status not in ("active", "finished"):
+            continue
+        out.append({"match_id": match_id, "game": state.game, "status": state.status,
+                    "version": state.version, "seats": list(state.seats),
+                    "to_act": list(state.to_act()), "created_at": state.created_at})
+        if len(out) >= limit:
+            break
+    return out

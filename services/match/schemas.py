@@ -268,6 +268,25 @@ def load_command(game: str, command: dict) -> dict:
 
 # ---- a player's own matches, notifications and vacations ----------------------------
 
+class RecentQuerySchema(Schema):
+    limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+
+
+class RecentMatchSchema(Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    version = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(MatchSeatSchema), required=True)
+    to_act = fields.List(fields.Integer(), required=True)
+    created_at = fields.String(allow_none=True, required=True)
+
+
+class RecentMatchesSchema(Schema):
+    matches = fields.List(fields.Nested(RecentMatchSchema), required=True, metadata={
+        "description": "The latest matches in play or finished, newest first."})
+
+
 class MyMatchesQuerySchema(Schema):
     to_act = fields.Boolean(load_default=False, metadata={
         "description": "Only the matches where the caller must act, oldest deadline first."})

@@ -117,6 +117,11 @@ class Keys:
         tag = _spread_tag(topic, partition, partitions)
         return f"{self.namespace}orrery:bus:{topic}:{partition}:{{{tag}}}"
 
+    def recent_matches(self, shard: int) -> str:
+        """ZSET shard `shard` of the latest matches created (match id -> creation time),
+        trimmed to the newest few: the lobby's list of matches to watch."""
+        return index_key(self.namespace, "matches:recent", shard)
+
     def player(self, player_id: str) -> str:
         return f"{self.namespace}player:{{{player_id}}}"
 

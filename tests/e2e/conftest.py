@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OPERATOR_TOKEN = "e2e-operator-token"   # the console's (ORRERY_OPERATOR_TOKEN)
 SCREENSHOTS = Path(os.environ.get("ORRERY_E2E_SCREENSHOTS", ROOT / "data" / "e2e-screenshots"))
 
 
@@ -93,7 +94,8 @@ def stack(redis_url, redis_client, tmp_path_factory):
                ORRERY_WEB_ORIGINS=f"http://127.0.0.1:{port}",
                # Streams end every few seconds, so every test also exercises the resume.
                ORRERY_SSE_MAX_SECONDS="6", ORRERY_SSE_HEARTBEAT_SECONDS="2",
-               ORRERY_BOT_CONCURRENCY="2", PYTHONUNBUFFERED="1")
+               ORRERY_BOT_CONCURRENCY="2", PYTHONUNBUFFERED="1",
+               ORRERY_OPERATOR_TOKEN=OPERATOR_TOKEN)
     log = data / "orrery.log"
     with open(log, "ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "services.launcher"], cwd=ROOT, env=env,

@@ -12,10 +12,10 @@ from services.match.api.streams import live_response
 from services.match.command_path.commands import known_match, submit, submit_reply
 from services.match.command_path.creation import create_match
 from services.match.api.live import stream
-from services.match.queries import events_page, legal, load_match, log_lines, match_view, replay
+from services.match.queries import events_page, legal, load_match, log_lines, match_view, recent_matches, replay
 from services.match.redaction import redact_all
 from services.match.export import is_over
-from services.match.schemas import (AnalysisSchema, CommandRequestSchema, CommandResponseSchema, CreatedSchema,
+from services.match.schemas import (AnalysisSchema, RecentMatchesSchema, RecentQuerySchema, CommandRequestSchema, CommandResponseSchema, CreatedSchema,
                                     CreateMatchSchema, EventsPageSchema, EventsQuerySchema,
                                     MAX_VERSION, LegalSchema, LiveQuerySchema, MatchViewSchema,
                                     ReplayQuerySchema, SeatQuerySchema, load_command)
@@ -51,6 +51,15 @@ def create(body):
     ctx = context.current()
     state = create_match(ctx, required_player(ctx.tokens), body)
     return {"match_id": state.match_id, "version": state.version}
+
+
+@blp.route("/recent", methods=["GET"])
+@blp.arguments(RecentQuerySchema, location="query", arg_name="query")
+@blp.response(200, RecentMatchesSchema)
+@blp.errors(400)
+def recent(query):
+    """The latest matches in play or finished, newest first: anyone may watch them."""
+    return {"matches": recent_matches(context.current(), query["limit"])}
 
 
 @blp.lean_route("/<match_id>", methods=["GET"],

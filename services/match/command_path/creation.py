@@ -18,6 +18,7 @@ from services.match.metrics import APPENDS_BY
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games import bot_levels
 from shared.games.api import Game
+from shared.eventlog.keys import index_shard
 from shared.games.registry import UnknownGame, get_game
 from shared.games.replay import MatchState, fold, match_created, stamped
 from shared.games.terms import TermsRefused, check_terms
@@ -118,9 +119,19 @@ def _terms(engine: Game, seats: int, request: dict, battle_group: bool = False) 
         raise InvalidRequest(refused.fields, refused.message) from None
 
 
+# The lobby lists the latest matches to watch: each shard of the index keeps its newest few.
+RECENT_PER_SHARD = 32
+
+
 def _list_for_players(ctx: MatchContext, match_id: str, seats: list, created: float) -> None:
-    """Index the match under each human player (a later issue lists a player's matches)."""
+    """Index the match under each human player (GET /v1/players/me/matches) and among the
+    latest matches (GET /v1/matches/recent, the lobby)."""
     pipe = ctx.redis.pipeline(transaction=False)
     for player_id in {seat["player_id"] for seat in seats if "player_id" in seat}:
         pipe.zadd(ctx.keys.player_matches(player_id), {match_id: created})
+    pipe.execute()
+    recent = ctx.keys.recent_matches(index_shard(match_id))
+    pipe = ctx.redis.pipeline(transaction=False)
+    pipe.zadd(recent, {match_id: created})
+    pipe.zremrangebyrank(recent, 0, -RECENT_PER_SHARD - 1)
     pipe.execute()

@@ -47,3 +47,20 @@ def test_the_inspector_shows_hidden_information_and_the_match_after_any_version(
     bad = client.get(f"/console/api/matches/{match_id}?version=zero", headers=OPERATOR)
     assert bad.status_code == 400
     assert client.get("/console/api/matches/nope", headers=OPERATOR).status_code == 404
+
+
+def test_the_lobby_lists_the_latest_matches_to_watch(client, ana, bo, ttt):
+    from tests.services.match.conftest import Player
+    invited = client.post("/v1/matches", headers=ana.headers, json={
+        "game": "tictactoe", "seats": [{"player_id": ana.player_id}, {"player_id": bo.player_id}]}).get_json()["match_id"]
+    cy = Player(client, "Cy")
+    newer = new_match(client, cy, [cy, {"bot": "random"}])
+    listed = client.get("/v1/matches/recent").get_json()["matches"]   # no token: anyone may watch
+    ids = [m["match_id"] for m in listed]
+    assert ids.index(newer) < ids.index(ttt)         # newest first
+    assert invited not in ids                        # still waiting for Bo: not to watch yet
+    first = listed[ids.index(ttt)]
+    assert first["game"] == "tictactoe" and first["status"] == "active" and first["to_act"] == [0]
+    assert [s.get("name") for s in first["seats"]] == ["Ana", "Bo"]
+    assert len(client.get("/v1/matches/recent?limit=1").get_json()["matches"]) == 1
+    assert client.get("/v1/matches/recent?limit=0").status_code == 400

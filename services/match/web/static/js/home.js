@@ -17,6 +17,9 @@ const TICKET_POLL_MS = 1500;
 // are not in it, so the lists are also re-read this often.
 const LISTS_REFRESH_MS = 20000;
 
+/** A seat as the lobby names it: the player's name, or the bot. */
+function seatName(seat) { return seat.name || (seat.bot ? `${t("bot")} ${seat.bot}` : "?"); }
+
 export class HomePage {
   constructor(root) {
     this.root = root;
@@ -69,6 +72,7 @@ export class HomePage {
       const [toAct, all] = await Promise.all([
         call("GET", "/v1/players/me/matches?to_act=true"), call("GET", "/v1/players/me/matches")]);
       this.lists = { toAct: toAct.matches, all: all.matches };
+      this.recent = (await call("GET", "/v1/matches/recent?limit=12")).matches;
       this.vacation = await call("GET", "/v1/players/me/vacation");
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) { session.clear(); window.dispatchEvent(new Event("orrery:session")); return; }
@@ -89,7 +93,8 @@ export class HomePage {
           h("section", { class: "card", "aria-labelledby": "turn-title" }, h("h2", { id: "turn-title" }, t("yourTurn")), h("div", { "data-role": "to-act" })),
           h("section", { class: "card", "aria-labelledby": "invited-title", "data-role": "invitations-card", hidden: true },
             h("h2", { id: "invited-title" }, t("invitations")), h("div", { "data-role": "invitations" })),
-          h("section", { class: "card", "aria-labelledby": "mine-title" }, h("h2", { id: "mine-title" }, t("myMatches")), h("div", { "data-role": "my-matches" }))),
+          h("section", { class: "card", "aria-labelledby": "mine-title" }, h("h2", { id: "mine-title" }, t("myMatches")), h("div", { "data-role": "my-matches" })),
+          h("section", { class: "card", "aria-labelledby": "watch-list-title" }, h("h2", { id: "watch-list-title" }, t("toWatch")), h("div", { "data-role": "watch-list" }))),
         h("div", {},
           this.newMatchForm(), this.matchmakingForm(), h("section", { class: "card", "data-role": "vacation" }), this.watchForm())));
   }
@@ -110,6 +115,13 @@ export class HomePage {
       : h("p", {}, t("noMatches")));
     const vacation = this.root.querySelector("[data-role=vacation]");
     if (vacation && !vacation.contains(document.activeElement)) this.renderVacation();   // not under the typing hand
+    const watch = this.root.querySelector("[data-role=watch-list]");
+    const recent = this.recent || [];
+    if (watch) {
+      mount(watch, recent.length ? h("ul", { class: "match-list" }, recent.map((m) => h("li", { "data-match-id": m.match_id },
+        h("a", { href: `#/match/${m.match_id}` }, `${this.title(m.game)} · ${m.seats.map(seatName).join(" – ")} · ${t(m.status)}`))))
+        : h("p", {}, t("nothingToWatch")));
+    }
   }
 
   matchItem(m) {

@@ -223,7 +223,7 @@ function drawCards(svg, cards, top, ctx, view, prefix) {
     g.append(s("rect", { x, y, width: 106, height: 68, rx: 5, class: `xcard type-${c.type}` }));
     g.append(s("text", { x: x + 5, y: y + 14, class: "xcard-name" }, c.name.slice(0, 18)));
     g.append(s("text", { x: x + 5, y: y + 30, class: "xcard-stats" }, `${w("strength")} ${c.strength} · ${w("cost")} ${c.cost}`));
-    g.append(s("text", { x: x + 5, y: y + 46, class: "xcard-type" }, c.type));
+    g.append(s("text", { x: x + 5, y: y + 46, class: "xcard-type" }, ctx.name ? ctx.name(c.type) : c.type));
     g.append(s("title", {}, label));
     svg.append(g);
   });
