@@ -81,7 +81,11 @@ GLOSSARIES: Dict[str, Callable[[], dict]] = {
 
 
 def glossary(game: str) -> dict:
-    """{"names": {id: {lang: name}}, "texts": {id: {lang: text}}}; empty for a game whose
-    events name nothing by id (Exordium, tic-tac-toe)."""
+    """{"names": {id: {lang: name}}, "texts": {id: {lang: text}}, "commands": {type: what
+    it does, citing the rulebook}}; names and texts are empty for a game whose events name
+    nothing by id (Exordium, tic-tac-toe)."""
+    from shared.games.registry import get_game
     build = GLOSSARIES.get(game)
-    return build() if build else {"names": {}, "texts": {}}
+    found = build() if build else {"names": {}, "texts": {}}
+    commands = {name: kind.doc for name, kind in get_game(game).vocabulary.commands.items() if kind.doc}
+    return {**found, "commands": commands}

@@ -78,6 +78,8 @@ class GlossarySchema(Schema):
                         required=True, metadata={"description": "id -> {language: name}"})
     texts = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.String()),
                         required=True, metadata={"description": "id -> {language: what it does}"})
+    commands = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                           metadata={"description": "command type -> what it does (the rulebook's page cited)"})
 
 
 # ---- creating a match --------------------------------------------------------------

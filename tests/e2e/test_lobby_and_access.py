@@ -1,4 +1,5 @@
-"""The lobby lists matches to watch; the home, match and console pages pass the checks of
+"""The lobby lists matches to watch and each game's how-to-play page; the home, match,
+rules and console pages pass the checks of
 axe-core's serious rules we can make by hand (names for every control and image, labels for
 every field, the page's language, unique ids, no tab order forced), at 1280 and 360 px."""
 from __future__ import annotations
@@ -57,6 +58,14 @@ def test_the_lobby_lists_matches_to_watch_and_every_page_passes_the_checks(open_
     page.open_match(mine)
     page.wait_for_selector("#match-root [data-command], #match-root [data-choice-key]")
     checked(page, "match-exsilium")
+    # How to play: each game's page, reached from the new-match form.
+    page.goto(stack.base + "/")
+    page.select_option("#new-game", "exsilium")
+    page.click("[data-role=rules-link]")
+    page.wait_for_selector("[data-role=rules][data-game=exsilium] [data-role=rules-moves] li")
+    assert "Baralytas" in page.inner_text("[data-role=rules]")
+    checked(page, "rules-exsilium")
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(stack.base + "/console")
     page.fill("#operator-token", OPERATOR_TOKEN)
     page.click("[data-role=operator-sign-in] button")

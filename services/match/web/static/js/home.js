@@ -161,10 +161,14 @@ export class HomePage {
     const optionsBox = h("fieldset", { class: "options-box" });
     const clockBox = this.clockFields();
     const error = h("p", { class: "error", role: "alert", "data-role": "new-match-error" });
-    const refill = () => { this.fillSeats(seatsBox, this.gameOf(game.value)); this.fillOptions(optionsBox, this.gameOf(game.value)); };
+    const rulesLink = h("a", { href: `#/rules/${this.games[0].name}`, "data-role": "rules-link" }, t("howToPlay"));
+    const refill = () => {
+      this.fillSeats(seatsBox, this.gameOf(game.value)); this.fillOptions(optionsBox, this.gameOf(game.value));
+      rulesLink.setAttribute("href", `#/rules/${game.value}`);
+    };
     game.addEventListener("change", refill);
     form.append(h("h2", { id: "new-title" }, t("newMatch")),
-      h("label", { for: "new-game" }, t("game")), game, seatsBox, optionsBox, clockBox,
+      h("label", { for: "new-game" }, t("game")), game, " ", rulesLink, seatsBox, optionsBox, clockBox,
       h("button", { type: "submit", "data-role": "create-match" }, t("create")), error);
     refill();
     form.addEventListener("submit", async (e) => {

@@ -5,6 +5,7 @@ import { h, mount } from "./dom.js";
 import { HomePage } from "./home.js";
 import { choose, chosen, setLanguage, t } from "./i18n.js";
 import { MatchPage } from "./match.js";
+import { RulesPage } from "./rules.js";
 import * as notify from "./notify.js";
 
 const main = document.getElementById("main");
@@ -31,7 +32,8 @@ async function route() {
   renderAccount();
   notify.start();
   const match = location.hash.match(/^#\/match\/([A-Za-z0-9_-]+)/);
-  page = match ? new MatchPage(main, match[1]) : new HomePage(main);
+  const rules = location.hash.match(/^#\/rules\/([a-z_]+)/);
+  page = match ? new MatchPage(main, match[1]) : rules ? new RulesPage(main, rules[1]) : new HomePage(main);
   try {
     await page.start();
   } catch (error) {

@@ -345,6 +345,7 @@ export class MatchPage {
     const status = this.replay ? `${t("replay")} · ${t("version")} ${match.version}` : t(match.status) ;
     return h("header", { class: "match-head" },
       h("h1", { id: "match-title" }, `${titleOf(match.game)} `, h("span", { class: "status", "data-role": "status" }, status)),
+      h("p", { class: "rules-link" }, h("a", { href: `#/rules/${match.game}` }, t("howToPlay"))),
       h("ul", { class: "seats" }, match.seats.map((seat, i) => h("li", {
         class: `seat s${i}${toAct.has(i) ? " to-act" : ""}${this.legal.seat === i ? " mine" : ""}`, "data-seat": i },
         h("span", { class: "seat-name" }, this.who(i)),
