@@ -124,13 +124,11 @@ def _syl(tx, seat, cmd):
 
 def _keber(tx, seat, cmd):
     """Keber strike: everything on the Keber tile and the chosen adjacent tile is defeated
-    ("anything 1 tile away or less"); a player hit may play Dive, the Newaru cannot (rulebook,
-    Keber).
-    The Spanish book strikes only the chosen tile (option `keber_strike: chosen`)."""
+    ("anything 1 tile away or less"; Spanish, "Todos los enemigos de la loseta ocupada por las
+    4 miniaturas ... también son eliminados"); a player hit may play Dive, the Newaru cannot
+    (rulebook, Keber)."""
     target = parse_pos(cmd["tile"])
     home = tile_pos(tx.state.players[seat].minis[movable(tx.state, seat)[0]])
-    if tx.state.options["keber_strike"] == "chosen":
-        home = target
     tx.emit(ABILITY_UNLEASHED, seat=seat, ability="keber_strike", tile=cmd["tile"])
     figs = figures(tx.state)
     victims = []

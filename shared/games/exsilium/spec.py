@@ -16,14 +16,16 @@ SPEC = GameSpec(
                                          "all 4 (Spanish book)."),
         "keber_corners": bool_option(False, "Keber ability may target the 8 surrounding tiles "
                                      "(Spanish book) instead of the 4 edge tiles."),
-        "keber_strike": choice_option("both", ("both", "chosen"), "Keber strike: the Keber's "
-                                      "tile and the chosen adjacent tile (English book: "
-                                      "'both') or only the chosen tile (Spanish book: "
-                                      "'chosen')."),
+        # One value left: both books defeat every enemy on the Keber tile as well as on the
+        # chosen tile (RULES_NOTES.md); the key stays so that matches created with it load.
+        "keber_strike": choice_option("both", ("both",), "Keber strike: the Keber's tile and "
+                                      "the chosen adjacent tile, as both books say (the only "
+                                      "value; 'chosen' is no longer offered)."),
         "winner_discard": choice_option("table", ("table", "quarter_up"), "The winner of a "
-                                        "combat discards by the book's table (1 of 4, 1 of 5, "
-                                        "2 of 6-8: 'table') or 25% of the hand rounded up "
-                                        "(2 of 5, 3 of 9: 'quarter_up')."),
+                                        "combat discards by the table both books print (1 of "
+                                        "4, 1 of 5, 2 of 6-8: 'table') or by the text both "
+                                        "books give, 25% of the hand rounded up (2 of 5, 3 "
+                                        "of 9: 'quarter_up')."),
         "newaru_trigger": choice_option("moves", ("moves", "ends"), "Newaru move after a turn "
                                         "on tiles where the active player moved a miniature "
                                         "from, through or to (English book, Example 3: "

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from shared.games.api import IllegalCommand
+from shared.games.api import IllegalCommand, InvalidOptions
 from shared.games.exsilium import GAME, fate
 from shared.games.exsilium.components import RELEASE
 from shared.games.exsilium.evolve import evolve
@@ -89,16 +89,21 @@ def test_keber_strike_defeats_everything_on_its_tile_and_the_chosen_adjacent_til
     assert all(n is not None for n in state.players[1].minis)
 
 
-def test_spanish_keber_strike_hits_only_the_chosen_tile():
-    """Keber, Spanish book: "El ataque sólo afecta a la loseta adyacente elegida" (option
-    `keber_strike: chosen`). Given SYL miniatures on the chosen tile and on the Keber tile and
-    a Newaru on the Keber tile, when the Keber strike the chosen tile, then only the miniatures
-    there are defeated."""
-    state = _keber_table(options={"keber_strike": "chosen"})
+def test_spanish_keber_strike_also_defeats_the_enemies_on_the_keber_tile():
+    """Keber, Spanish book (p19): "El ataque sólo afecta a la loseta adyacente elegida.
+    Máximo 1." and "Todos los enemigos de la loseta ocupada por las 4 miniaturas de la
+    facción Keber también son eliminados". Given the Spanish book's 8 target tiles
+    (`keber_corners`), SYL miniatures on the chosen tile and on the Keber tile and a Newaru
+    on the Keber tile, when the Keber strike the chosen tile, then every one of them falls, as
+    in the English book; the option that spared the Keber tile (`keber_strike: chosen`) read
+    the first sentence without the second and is refused."""
+    state = _keber_table(options={"keber_corners": True})
     _, state = when(state, 1, {"type": "ability", "card": None, "tile": "2,1"})
     _, state = when(state, 0, {"type": "endure"})
-    assert state.players[0].minis[:3] == (None, None, 1214)
-    assert state.newaru == {0: 1110}
+    assert state.players[0].minis == (None, None, None, None)
+    assert state.newaru == {}
+    with pytest.raises(InvalidOptions):
+        GAME.spec.resolve_options({"keber_strike": "chosen"})
 
 
 def test_keber_strike_is_dodged_with_dive_by_the_players_choice():
