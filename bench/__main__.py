@@ -9,6 +9,10 @@ bot_answers' matches per game (a person against level 2 over the whole stack; 2 
 Exsilium's endings play 20 greedy matches per scenario, with and without +2
 (`BENCH_EXSILIUM_MATCHES`, and `BENCH_EXSILIUM_SAMPLES` for the greedy bot's determinizations:
 1 by default, as the issue's figures were measured; the served greedy bot uses 8).
+match_endings (how Exile Sun, Nexum and Exsilium matches end and how long they run, for
+random, greedy and mcts:2 seats) plays 4 matches a line by default (`BENCH_ENDINGS_MATCHES=50`
+is the full size; `BENCH_ENDINGS_FIRST_SEED` moves the seeds); exile_sun_vp_sources 10
+(`BENCH_VP_SOURCES_MATCHES`).
 """
 import importlib
 import os
@@ -18,7 +22,8 @@ ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_sta
        "cluster_capacity",
        "bot_speed", "bot_latency", "bot_answers", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
-       "live_capacity", "recovery", "exile_sun_selfplay", "wormholes"]
+       "live_capacity", "recovery", "exile_sun_selfplay", "exile_sun_vp_sources",
+       "match_endings", "wormholes"]
 
 
 def _arguments(name: str) -> list:
@@ -26,6 +31,14 @@ def _arguments(name: str) -> list:
         return []  # sizes from its BENCH_STRENGTH_* environment
     if name == "bot_answers":
         return ["-n", os.environ.get("BENCH_BOT_ANSWERS_MATCHES", "2")]
+    if name == "match_endings":
+        # Exile Sun, Nexum and Exsilium, random, greedy:1 and mcts:2, 2 and 4 seats (Exile
+        # Sun 6 too). Quick by default; BENCH_ENDINGS_MATCHES=50 is the full size (mcts:2 plays
+        # up to 0.9 s a command: hours on two cores).
+        return ["-n", os.environ.get("BENCH_ENDINGS_MATCHES", "4"),
+                "--first-seed", os.environ.get("BENCH_ENDINGS_FIRST_SEED", "0")]
+    if name == "exile_sun_vp_sources":
+        return ["-n", os.environ.get("BENCH_VP_SOURCES_MATCHES", "10")]
     if name == "exsilium_endings":
         return [os.environ.get("BENCH_EXSILIUM_MATCHES", "20"), "2",
                 os.environ.get("BENCH_EXSILIUM_SAMPLES", "1")]

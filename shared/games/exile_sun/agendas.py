@@ -2,7 +2,7 @@
 discarded, and replaced from the deck. Battle objectives are claimed after each battle,
 holding objectives at the end of each cycle."""
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import slot_of
+from shared.games.exile_sun.board import planets, slot_of
 from shared.games.exile_sun.components import agenda_kind, ship_class
 from shared.games.exile_sun.state import planets_of
 
@@ -31,8 +31,9 @@ def _battle_done(spec, seat, record):
 def _holding_done(state, spec, seat):
     goal, held = spec["goal"], planets_of(state, seat)
     foreign = [p for p in held if slot_of(p) in _home_slots(state, seat)]
-    if goal == "hold_foreign_planet":
-        return bool(foreign)
+    if goal == "hold_foreign_system":
+        return any(all(planet in held for planet in planets(len(state.players), slot))
+                   for slot in _home_slots(state, seat))
     if goal == "hold_planets":
         return len(held) >= spec["amount"]
     if goal == "planets_of_two_players":
@@ -41,8 +42,8 @@ def _holding_done(state, spec, seat):
     if goal == "fleets_on_board":
         return len(real) >= spec["amount"]
     if goal == "fleet_in_foreign_system":
-        return any(slot_of(f.space) in _home_slots(state, seat) for f in real
-                   if f.space.startswith("s"))
+        return sum(1 for f in real if f.space.startswith("s")
+                   and slot_of(f.space) in _home_slots(state, seat)) >= spec["amount"]
     return False
 
 

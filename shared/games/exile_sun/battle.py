@@ -381,6 +381,18 @@ def finish(tx, winner, on_end, capture=True):
     on_end(tx, b, winner)
 
 
+def claim_planets(tx):
+    """The Battle phase's "Claim Planets & VPs" (p8), once every battle is fought: a planet
+    held alone by another player's fleet (never a decoy: a recon probe holds nothing) changes
+    hands, +1 public VP (p14: "Every time a player acquires any planet space from an
+    opponent"). Planets won in a battle were claimed after that battle (p13)."""
+    state = tx.state
+    for space, owner in sorted(state.planets, key=lambda po: po[0]):
+        here = fleets_at(state, space)
+        if len(here) == 1 and here[0].kind != "decoy" and here[0].owner != owner:
+            tx.emit(v.PLANET_CAPTURED, seat=here[0].owner, space=space, previous=owner, vp=1)
+
+
 def scaled(survivors: int, kind: str, count: int, supply: dict):
     """The token (kind, count) and spare scouts for `survivors` ships (p15, Scouts)."""
     available = dict(supply)

@@ -15,26 +15,36 @@ _last = [(None, None)]
 
 
 def _strengths(state) -> list:
-    """Per seat: total VP (scoring.py's count) + 0.6 a planet + 0.08 a ship + cards a little."""
+    """Per seat: total VP (scoring.py's count) + 0.6 a planet (1.2 one being claimed) + 0.08 a
+    ship + cards a little."""
     judged, strengths = _last[0]
     if judged is state:
         return strengths
     n = len(state.players)
     owners = dict(state.planets)
-    held, ships = [0] * n, [0] * n
+    held, ships, claiming = [0] * n, [0] * n, [0] * n
     for owner in owners.values():
         if owner is not None:
             held[owner] += 1
+    alone = {}
     for f in state.fleets:
+        alone[f.space] = None if f.space in alone else f
         if f.kind != "decoy":
             ships[f.owner] += size(f)
+    # A fleet alone on another's planet claims it in the Battle phase (rules p8): worth most of
+    # a capture already, or a one-ply search would never move onto a planet.
+    for space, owner in owners.items():
+        f = alone.get(space)
+        if f is not None and f.kind != "decoy" and f.owner != owner:
+            claiming[f.owner] += 1
     lost = {trophy for p in state.players for trophy in p.trophies}
     out = []
     for p in state.players:
         home = p.slot is not None and all(owners.get(x) == p.seat for x in planets(n, p.slot))
         private = (int(("flagship", p.seat) not in lost) + int(("shipyard", p.seat) not in lost)
                    + len(p.trophies) + int(home))
-        out.append(p.public_vp + private + 0.6 * held[p.seat] + 0.08 * ships[p.seat]
+        out.append(p.public_vp + private + 0.6 * held[p.seat] + 1.2 * claiming[p.seat]
+                   + 0.08 * ships[p.seat]
                    + 0.05 * len(p.hand) + 0.03 * len(p.techs))
     _last[0] = (state, out)
     return out

@@ -10,7 +10,7 @@ from shared.games.exile_sun.board import board, distances, neighbours, planets
 from shared.games.exile_sun.components import (COLONIES, SCAN_NEEDS, SCOUTS_PER_GROUP,
                                                TOKEN_SHIPS, tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
-from shared.games.exile_sun.state import fleet, fleets_at, in_battle, planet_owner
+from shared.games.exile_sun.state import fleet, fleets_at, in_battle
 from shared.games.exile_sun.budget import holder
 
 AGENDAS_REVIEWED = 2
@@ -300,13 +300,6 @@ def scan_succeeds(state, seat, distance, roll) -> bool:
 
 
 def _end_turn(tx, seat):
-    """Planets entered unopposed change hands when the mover ends its turn (p14)."""
-    state = tx.state
-    for f in state.fleets:
-        owner = planet_owner(state, f.space)
-        if (f.owner == seat and f.kind != "decoy" and f.space in dict(state.planets)
-                and owner != seat and len(fleets_at(state, f.space)) == 1):
-            tx.emit(v.PLANET_CAPTURED, seat=seat, space=f.space, previous=owner, vp=1)
-    tx.emit(v.TURN_BEGAN, turn=state.turn + 1)
-
-
+    """The mover's turn ends; planets entered unopposed are claimed in the Battle phase (p8,
+    battle.claim_planets), not here."""
+    tx.emit(v.TURN_BEGAN, turn=tx.state.turn + 1)

@@ -94,6 +94,7 @@ def _transition(tx) -> bool:
                     return False  # the aggressor chooses its next battle (a command)
                 battle.begin(tx, state.battles[0], agendas.after_battle)
             else:
+                battle.claim_planets(tx)
                 tx.emit(v.STEP_BEGAN, phase=REGROUP, order=list(range(len(state.players))))
             return True
         return battle.advance(tx, agendas.after_battle)

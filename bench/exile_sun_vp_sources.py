@@ -1,0 +1,100 @@
+"""Where Exile Sun's victory points come from in self-play, and how many cycles a match runs.
+
+The book plays in 120-180 minutes; a point source that comes too cheap ends matches in a few
+cycles. Per (policy, seats) this plays matches in process and prints the mean points a seat
+scored from each source over a match: planets captured (public, p14), each agenda card kind
+(public, p15), and at the end the private points (own Flagship and Shipyard cards, trophies,
+both home planets: p14-15), with the winner's own mix and the cycles per match.
+
+    python -m bench.exile_sun_vp_sources [-n MATCHES] [--policies random,greedy:1]
+        [--seats 2,4,6] [--first-seed 0]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from services.bot import policies
+from shared.games.exile_sun import GAME
+from shared.games.exile_sun.components import agenda_kind
+from shared.games.exile_sun.scoring import holds_home, lost_card, total_vp
+from bench.match_endings import parse_policy
+
+
+def play(policy: str, seats: int, seed: int) -> dict:
+    """One match; points per source per seat, the winner, cycles, the ending."""
+    name, level = parse_policy(policy)
+    server = random.Random(f"vp:{seats}:{seed}")
+    bots = random.Random(f"vp-bots:{policy}:{seats}:{seed}")
+    state = None
+    for event in GAME.setup(GAME.spec.resolve_options({}), seats, server):
+        state = GAME.evolve(state, event)
+    sources = [{} for _ in range(seats)]
+
+    def add(seat, source, vp):
+        sources[seat][source] = sources[seat].get(source, 0) + vp
+
+    while GAME.outcome(state) is None:
+        seat = bots.choice(list(GAME.to_act(state)))
+        command = policies.choose(GAME, state, seat, bots, name, level, seats=seats).command
+        for event in GAME.decide(state, seat, command, server):
+            if event["type"] == "PlanetCaptured":
+                add(event["data"]["seat"], "planets", event["data"]["vp"])
+            elif event["type"] == "AgendaCompleted":
+                add(event["data"]["seat"], "agenda:" + agenda_kind(event["data"]["card"])["key"],
+                    event["data"]["vp"])
+            state = GAME.evolve(state, event)
+    for s in range(seats):
+        add(s, "own_flagship", int(not lost_card(state, s, "flagship")))
+        add(s, "own_shipyard", int(not lost_card(state, s, "shipyard")))
+        add(s, "trophies", len(state.players[s].trophies))
+        add(s, "home_planets", int(holds_home(state, s)))
+        assert sum(sources[s].values()) == total_vp(state, s), (sources[s], total_vp(state, s))
+    result = GAME.outcome(state)
+    return {"sources": sources, "winner": result["winner"], "reason": result["reason"],
+            "cycles": state.cycle + 1}
+
+
+def summary(policy: str, seats: int, matches: int, first_seed: int) -> dict:
+    started = time.monotonic()
+    played = [play(policy, seats, seed) for seed in range(first_seed, first_seed + matches)]
+    per_seat, winners, reasons = {}, {}, {}
+    won = [m for m in played if m["winner"] is not None]
+    for m in played:
+        reasons[m["reason"]] = reasons.get(m["reason"], 0) + 1
+        for seat_sources in m["sources"]:
+            for source, vp in seat_sources.items():
+                per_seat[source] = per_seat.get(source, 0) + vp
+        if m["winner"] is not None:
+            for source, vp in m["sources"][m["winner"]].items():
+                winners[source] = winners.get(source, 0) + vp
+    cycles = sorted(m["cycles"] for m in played)
+    return {"bench": "exile_sun_vp_sources", "policy": policy, "seats": seats,
+            "matches": matches, "seeds": [first_seed, first_seed + matches - 1],
+            "ended_by": dict(sorted(reasons.items())),
+            "mean_cycles": round(sum(cycles) / matches, 2),
+            "median_cycles": cycles[len(cycles) // 2],
+            "vp_per_seat": {k: round(v / (matches * seats), 2)
+                            for k, v in sorted(per_seat.items(), key=lambda kv: -kv[1])},
+            "vp_of_winner": {k: round(v / max(1, len(won)), 2)
+                             for k, v in sorted(winners.items(), key=lambda kv: -kv[1])},
+            "wall_seconds": round(time.monotonic() - started, 1)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.exile_sun_vp_sources")
+    parser.add_argument("-n", "--matches", type=int, default=20)
+    parser.add_argument("--policies", default="random,greedy:1")
+    parser.add_argument("--seats", default="2,4,6")
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    for policy in args.policies.split(","):
+        for seats in map(int, args.seats.split(",")):
+            print(json.dumps(summary(policy, seats, args.matches, args.first_seed)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

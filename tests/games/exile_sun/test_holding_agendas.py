@@ -1,0 +1,69 @@
+"""Exile Sun's holding agendas (authored cards), Given/When/Then, the book quoted.
+
+Rulebook p15: "When a player completes the objective listed on an Agenda Card he announces
+this fact to the other players, shows the card to prove the claim and then advances on the VP
+track the number of victory points listed on the card"; p15 also speaks of "Agenda cards that
+require a player to hold a planet". Our cards (RULES_NOTES.md, "Agendas (authored) and the
+length of a match") ask for more than one capture: Foothold, both planets of another colony's
+home system; Expansion, 4 planets; Blockade, 3 fleets in other colonies' home systems.
+"""
+import random
+
+from shared.games.exile_sun import agendas
+from shared.games.exile_sun.board import planets
+from shared.games.exile_sun.evolve import evolve
+from shared.games.exile_sun.state import replace, with_player
+from shared.games.kit import Transaction
+from tests.games.exile_sun.tables import first_move_phase, with_fleets
+
+
+def _cycle_end(state, seat, card):
+    """Claim the holding agendas at the cycle's end; the VP `seat` gained with `card`."""
+    state = with_player(state, seat, agendas=(card,))
+    tx = Transaction(state, random.Random(0), evolve)
+    agendas.at_cycle_end(tx)
+    return [e["data"]["vp"] for e in tx.events
+            if e["type"] == "AgendaCompleted" and e["data"]["card"] == card]
+
+
+def _holding(state, seat, spaces):
+    held = dict(state.planets)
+    for space in spaces:
+        held[space] = seat
+    return replace(state, planets=tuple(sorted(held.items())))
+
+
+def _foreign_planets(state, seat):
+    other = state.players[1 - seat].slot
+    return list(planets(len(state.players), other))
+
+
+def test_foothold_needs_both_planets_of_another_colonys_home_system():
+    """Given seat 0 holds one planet of seat 1's home system, then Foothold is not complete;
+    when it holds both, then it is, for 2 VP."""
+    state = with_fleets(first_move_phase(2), ("h", 0, "heavy", "x1"), ("e", 1, "heavy", "x2"))
+    one, two = _foreign_planets(state, 0)
+    assert _cycle_end(_holding(state, 0, [one]), 0, "foothold-1") == []
+    assert _cycle_end(_holding(state, 0, [one, two]), 0, "foothold-1") == [2]
+
+
+def test_expansion_needs_four_planets():
+    """Given seat 0 holds its 2 home planets and 1 more (3), then Expansion is not complete;
+    with a 4th it is, for 1 VP."""
+    state = with_fleets(first_move_phase(2), ("h", 0, "heavy", "x1"), ("e", 1, "heavy", "x2"))
+    one, two = _foreign_planets(state, 0)
+    assert _cycle_end(_holding(state, 0, [one]), 0, "expansion-1") == []
+    assert _cycle_end(_holding(state, 0, [one, two]), 0, "expansion-1") == [1]
+
+
+def test_blockade_needs_three_fleets_in_other_home_systems_scouts_and_decoys_not_counted():
+    """Given seat 0 has 2 fleets, a Scout group and a Decoy in seat 1's home system, then
+    Blockade is not complete; with a 3rd fleet there it is, for 1 VP."""
+    table = first_move_phase(2)
+    other = f"s{table.players[1].slot}"
+    fleets = [("a", 0, "heavy", f"{other}.n1"), ("b", 0, "light", f"{other}.n2"),
+              ("s", 0, "scout", f"{other}.t1", 3), ("d", 0, "decoy", f"{other}.t2"),
+              ("e", 1, "heavy", "x2")]
+    assert _cycle_end(with_fleets(table, *fleets), 0, "blockade-1") == []
+    fleets.append(("c", 0, "medium", f"{other}.n3"))
+    assert _cycle_end(with_fleets(table, *fleets), 0, "blockade-1") == [1]
