@@ -394,16 +394,30 @@ def claim_planets(tx):
 
 
 def scaled(survivors: int, kind: str, count: int, supply: dict):
-    """The token (kind, count) and spare scouts for `survivors` ships (p15, Scouts)."""
+    """The token (kind, count) and spare scouts for `survivors` ships (p15, Scouts): the
+    largest fleet token that fits, the rest as Scouts; only Scouts below 3 ships.
+
+    When the Scouts run out, nothing vanishes: "Scouts are used when a Fleet loses some ships
+    but is not completely destroyed" (p15), so a fleet with survivors stays on the map. If the
+    supply cannot show them exactly, the fleet becomes the smallest fleet token available that
+    holds them all (its own token is always available): it stands for a ship more than it
+    has, as the book's Shipyard token does ("the Shipyard fleet token *still* remains in place
+    as a Heavy Fleet", p16), rather than losing ships or its place."""
     available = dict(supply)
     if kind not in ("scout", "shipyard"):
         available[kind] = available.get(kind, 0) + 1
     scouts = available.get("scout", 0) + (count if kind == "scout" else 0)
     if survivors >= 3:
         for token in ("heavy", "medium", "light"):
-            if TOKEN_SHIPS[token] <= survivors and available.get(token, 0):
-                return token, 1, min(survivors - TOKEN_SHIPS[token], scouts)
-    return ("scout", min(survivors, scouts), 0) if scouts else (None, 0, 0)
+            if TOKEN_SHIPS[token] <= survivors and available.get(token, 0) \
+                    and survivors - TOKEN_SHIPS[token] <= scouts:
+                return token, 1, survivors - TOKEN_SHIPS[token]
+    if survivors <= scouts:
+        return "scout", survivors, 0
+    for token in ("light", "medium", "heavy"):
+        if TOKEN_SHIPS[token] >= survivors and available.get(token, 0):
+            return token, 1, 0
+    return ("scout", scouts, 0) if scouts else (None, 0, 0)
 
 
 def _scale_down(tx, f, survivors, shipyard_lost):

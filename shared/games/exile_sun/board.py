@@ -82,17 +82,25 @@ def neighbours(players: int, space: str) -> tuple:
 
 @lru_cache(maxsize=None)
 def distances(players: int, origin: str) -> dict:
-    """Steps from `origin` to every space (gateways do not shorten scanning range)."""
-    _, adjacency = board(players)
+    """Spaces from `origin` to every space, as scans count them (p9): every Gateway is one
+    space ("The destination Gate itself doesn't cost any moves because it is the same space as
+    the origin Gate"), so a space next to one Gateway is 2 from a space next to another."""
+    kinds, adjacency = board(players)
+    gates = sorted(s for s, k in kinds.items() if k == "gateway")
     seen, frontier, step = {origin: 0}, [origin], 0
+    if origin in gates:
+        seen.update({g: 0 for g in gates})
+        frontier = list(gates)
     while frontier:
         step += 1
         nxt = []
         for space in frontier:
             for n in sorted(adjacency[space]):
                 if n not in seen:
-                    seen[n] = step
-                    nxt.append(n)
+                    reached = gates if n in gates else [n]
+                    for r in reached:
+                        seen[r] = step
+                    nxt.extend(reached)
         frontier = nxt
     return seen
 

@@ -16,7 +16,10 @@ def _game_set_up(state, d):
                            overhead=Deck(ships["overhead"]), reserve=Deck(ships["reserve"]),
                            supply=tuple(sorted(SUPPLY.items())))
                     for s in range(d["players"]))
+    # A log set up before these options were read them as on (how it was played).
     return State(players=players, victory=d["victory"], missing=d["missing"],
+                 scout_fleets=d.get("scout_fleets", True),
+                 shipyard_moves=d.get("shipyard_moves", True),
                  planets=tuple((p, None) for p in all_planets(d["players"])),
                  agenda_deck=Deck(tuple(sorted(deck["red"] + deck["yellow"]))))
 
@@ -327,7 +330,9 @@ def _battle_ended(state, d):
         if trophies:
             q = state.players[other]
             state = with_player(state, other, trophies=q.trophies + trophies)
-        if d["winner"] == side:
+        # A Decoy removed is no battle won: it is "always removed from the map when
+        # successfully scanned or attacked by an enemy fleet" (p16), a Recon Probe, no ships.
+        if d["winner"] == side and b.tokens[1 - side] != "decoy":
             p = state.players[seat]
             state = with_player(state, seat, beaten=tuple(sorted(set(p.beaten) | {other})))
     return replace(state, battle=None)

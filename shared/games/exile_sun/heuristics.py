@@ -53,7 +53,7 @@ def _strengths(state) -> list:
 @lru_cache(maxsize=1024)
 def _nearest(players, targets) -> dict:
     """Steps from every space to the nearest of `targets` (a multi-source breadth-first
-    search; gateways do not shorten it, as in board.distances)."""
+    search; gateways do not shorten it: a distance to walk, not a scan's)."""
     adjacency = board(players)[1]
     seen, queue = {t: 0 for t in targets}, deque(sorted(targets))
     while queue:

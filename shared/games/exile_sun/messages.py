@@ -28,4 +28,6 @@ MESSAGES = Catalogue({
     "no_battle_there": {"en": "You started no battle still to fight on {space}."},
     "bad_scout_join": {"en": "Scouts cannot form that fleet: {why}."},
     "cannot_pass": {"en": "There is nothing optional to decline now."},
+    "shipyard_stays": {"en": "The Shipyard token stays where it is (p16: it is attacked, and fleets deploy next to it); this match does not let it move."},
+    "no_scout_fleets": {"en": "Scouts join only other Scouts into groups in this match (p15); they do not become fleet tokens."},
 }, languages=("en",))

@@ -158,6 +158,8 @@ def movable(state, seat, fleet_id):
     f = fleet(state, fleet_id)
     if f is None or f.owner != seat or in_battle(state, f.id):
         MESSAGES.refuse("no_such_fleet", fleet=fleet_id)
+    if not moves_at_all(state, f):
+        MESSAGES.refuse("shipyard_stays")
     return f
 
 
@@ -188,7 +190,7 @@ def legal(state, seat):
     boosts = _move_techs(p)[:1]
     occupancy = _occupancy(state)
     for f in state.fleets:
-        if f.owner != seat or in_battle(state, f.id):
+        if f.owner != seat or in_battle(state, f.id) or not moves_at_all(state, f):
             continue
         out += [v.MOVE(fleet=f.id, to=space) for space in sorted(reachable(state, f, occupancy))]
         if not f.scanned and f.moves >= 1:
@@ -196,8 +198,16 @@ def legal(state, seat):
                 out.append(v.SCAN(fleet=f.id, target=target.id))
                 out += [v.SCAN(fleet=f.id, target=target.id, tech=t) for t in sure]
         out += [v.BOOST(fleet=f.id, tech=t) for t in boosts]
-        out += [v.FORM_FLEET(fleet=f.id, token=t) for t in formable(p, f)]
+        if state.scout_fleets:
+            out += [v.FORM_FLEET(fleet=f.id, token=t) for t in formable(p, f)]
     return out
+
+
+def moves_at_all(state, f) -> bool:
+    """The Shipyard token stays where it was placed unless the match reads it as a fleet that
+    moves (option `shipyard_moves`): the book only has it attacked ("If attacked, this token
+    is handled as if it were a Heavy fleet", p16) and fleets deployed next to it."""
+    return f.kind != "shipyard" or state.shipyard_moves
 
 
 def formable(p, f) -> list:
@@ -231,6 +241,8 @@ def decide(tx, seat, command):
         tx.emit(v.MOVES_GAINED, fleet=f.id, amount=tech_effect(command["tech"])["amount"])
     elif kind == v.FORM_FLEET.name:
         f = movable(state, seat, command["fleet"])
+        if not state.scout_fleets:
+            MESSAGES.refuse("no_scout_fleets")
         if command["token"] not in formable(state.players[seat], f):
             MESSAGES.refuse("bad_scout_join", why=f"a {command['token']} fleet needs "
                             f"{TOKEN_SHIPS[command['token']]} scouts in one group and that "

@@ -20,7 +20,9 @@ def setup(options, seats, rng):
     rng.shuffle(cards)
     dealt = cards[:seats]
     events = [v.GAME_SET_UP(players=seats, victory=VICTORY_POINTS[options.get("victory", "standard")],
-                            missing=options.get("missing", "error_stands"), initiative=dealt)]
+                            missing=options.get("missing", "error_stands"), initiative=dealt,
+                            scout_fleets=options.get("scout_fleets", False),
+                            shipyard_moves=options.get("shipyard_moves", False))]
     agendas = agenda_deck(seats)
     red, yellow = list(agendas["red"]), list(agendas["yellow"])
     for seat in range(seats):

@@ -130,6 +130,8 @@ class State:
     players: tuple
     victory: int = 10
     missing: str = "error_stands"
+    scout_fleets: bool = False     # option: Scout groups may become fleet tokens
+    shipyard_moves: bool = False   # option: the Shipyard token moves, scans and attacks
     phase: str = PLACE_SYSTEM
     order: tuple = ()            # seats in turn order for the current phase
     turn: int = 0                # index into `order`

@@ -88,10 +88,10 @@ def test_no_group_of_more_than_five_scouts_and_no_fleet_joins_scouts():
 
 
 def test_three_scouts_form_a_light_fleet_if_the_token_is_available():
-    """Given a group of 3 Scouts and a Light token in the supply, when the player forms a fleet,
-    then the group becomes a Light fleet (3 ships), its Scouts back in the supply; everyone
-    saw it formed, so its value is public."""
-    state = _scouts(3, 1)
+    """Given a match with option scout_fleets, a group of 3 Scouts and a Light token in the
+    supply, when the player forms a fleet, then the group becomes a Light fleet (3 ships), its
+    Scouts back in the supply; everyone saw it formed, so its value is public."""
+    state = replace(_scouts(3, 1), scout_fleets=True)
     supply = dict(state.players[0].supply)
     assert _commands(state, 0, "form_fleet") == [
         {"type": "form_fleet", "fleet": "sa", "token": "light"}]
@@ -104,7 +104,7 @@ def test_three_scouts_form_a_light_fleet_if_the_token_is_available():
 
 
 def test_no_fleet_forms_without_its_token_or_from_the_wrong_number_of_scouts():
-    state = _scouts(3, 1)
+    state = replace(_scouts(3, 1), scout_fleets=True)
     p = state.players[0]
     empty = replace(p, supply=tuple((k, 0 if k == "light" else n) for k, n in p.supply))
     no_light = replace(state, players=(empty,) + state.players[1:])

@@ -104,10 +104,18 @@ def test_scan_table(distance, roll, success):
     (2, "light", {"scout": 10}, ("scout", 2, 0)),
     (3, "heavy", {"light": 1, "scout": 10}, ("light", 1, 0)),   # p17: Jared, 3 survive a Heavy
     (1, "light", {"scout": 10}, ("scout", 1, 0)),               # p17: James, 1 survives
+    # The Scouts run out: nothing vanishes (p15: "not completely destroyed"); the smallest
+    # token that holds the survivors, the fleet's own if no other.
+    (2, "light", {"scout": 0}, ("light", 1, 0)),
+    (2, "light", {"scout": 1}, ("light", 1, 0)),
+    (4, "heavy", {"medium": 0, "light": 1, "scout": 0}, ("heavy", 1, 0)),
+    (4, "heavy", {"medium": 1, "scout": 0}, ("medium", 1, 0)),
+    (1, "medium", {"light": 1, "scout": 0}, ("light", 1, 0)),
 ])
 def test_scout_table(survivors, kind, supply, expected):
     """p15, Scouts: Heavy-1 = Medium (or Light & 1 Scout); Medium-1 = Light (or 3 Scouts);
-    Light-1 = 2 Scouts."""
+    Light-1 = 2 Scouts. Given the supply, when `survivors` of a `kind` fleet survive, then it
+    becomes `expected` (token, count, spare Scouts)."""
     assert scaled(survivors, kind, 1, supply) == expected
 
 
