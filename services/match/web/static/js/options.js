@@ -13,6 +13,8 @@ const OPTIONS = {
       en: ["Tactics naming a ship not in the battle", { error_stands: "Those points are wasted", redo_round: "Refused: the round's tactics are set again" }],
       es: ["Tácticas que nombran una nave ausente de la batalla", { error_stands: "Esos puntos se pierden", redo_round: "Se rechazan: se vuelven a fijar las tácticas de la ronda" }],
     },
+    scout_fleets: { en: ["Groups of 3, 4 or 5 Scouts may become a Light, Medium or Heavy fleet"], es: ["Los grupos de 3, 4 o 5 Exploradores pueden convertirse en una flota Ligera, Media o Pesada"] },
+    shipyard_moves: { en: ["The Shipyard token moves, scans and attacks like a fleet"], es: ["La ficha del Astillero se mueve, escanea y ataca como una flota"] },
   },
   exsilium: {
     language: {
@@ -30,12 +32,12 @@ const OPTIONS = {
     },
     keber_corners: { en: ["Keber's ability also reaches the 4 corner tiles (Spanish book)"], es: ["La habilidad de Keber alcanza también las 4 losetas de las esquinas (libro español)"] },
     keber_strike: {
-      en: ["Keber's strike hits", { both: "its own tile and the chosen one (English book)", chosen: "only the chosen tile (Spanish book)" }],
-      es: ["El golpe de Keber alcanza", { both: "su loseta y la elegida (libro inglés)", chosen: "sólo la loseta elegida (libro español)" }],
+      en: ["Keber's strike hits", { both: "its own tile and the chosen one (both books)" }],
+      es: ["El golpe de Keber alcanza", { both: "su loseta y la elegida (los dos libros)" }],
     },
     winner_discard: {
-      en: ["A combat's winner discards", { table: "by the book's table (1 of 4, 1 of 5, 2 of 6-8)", quarter_up: "a quarter of the hand, rounded up" }],
-      es: ["Quien gana un combate descarta", { table: "según la tabla del libro (1 de 4, 1 de 5, 2 de 6-8)", quarter_up: "una cuarta parte de la mano, redondeando hacia arriba" }],
+      en: ["A combat's winner discards", { table: "by the table both books print (1 of 4, 1 of 5, 2 of 6-8)", quarter_up: "by the text both books give: a quarter of the hand, rounded up" }],
+      es: ["Quien gana un combate descarta", { table: "según la tabla de los dos libros (1 de 4, 1 de 5, 2 de 6-8)", quarter_up: "según el texto de los dos libros: una cuarta parte de la mano, redondeando hacia arriba" }],
     },
     newaru_trigger: {
       en: ["Newaru move on tiles where a miniature", { moves: "moved from, through or to (English book)", ends: "ended its move (Spanish book)" }],
