@@ -48,7 +48,7 @@ XDIST_GROUPS = (
 FAST_LOOP_DIRS = ("tests/games/", "tests/contract/", "tests/docs/")
 UNIT_DIRS = ("tests/services/",)
 SERVICE_FIXTURES = {"redis_url", "single_redis_url", "redis_cluster", "redis_client", "stack",
-                    "browser"}
+                    "browser", "private_redis"}
 
 
 def in_fast_loop(item) -> bool:
