@@ -84,7 +84,9 @@ def test_gunicorn_config_binds_loopback_with_gevent_workers(monkeypatch, tmp_pat
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "prom"))
     conf = runpy.run_path(str(Path(__file__).resolve().parents[3] / "deploy" / "gunicorn.conf.py"))
     assert conf["bind"] == "127.0.0.1:9123"
-    assert conf["worker_class"] == "gevent" and conf["workers"] >= 1
+    # gevent, with a cap on each client's connections (shared/web/gunicorn_worker.py)
+    assert conf["worker_class"] == "shared.web.gunicorn_worker.CappedGeventWorker"
+    assert conf["workers"] >= 1
     assert conf["worker_connections"] >= 1000
     assert conf["accesslog"] is None
     conf["on_starting"](None)
