@@ -58,6 +58,6 @@ def test_a_jump_is_offered_drawn_and_arrives_at_the_other_table(open_page, stack
     assert _wait(arrived, 30, "the fleet at the other table") == 1
     page.open_match(receiver)
     page.wait_for_function(SHOWS_TABLE, arg=1)
-    page.wait_for_selector("text=fleet arrived")
+    page.wait_for_selector("text=fleet arrived through the wormhole")
     page.screenshot_to("board-nexum-wormhole-receiver")
     assert not page.errors
