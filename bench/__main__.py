@@ -12,7 +12,8 @@ Exsilium's endings play 20 greedy matches per scenario, with and without +2
 match_endings (how Exile Sun, Nexum and Exsilium matches end and how long they run, for
 random, greedy and mcts:2 seats) plays 4 matches a line by default (`BENCH_ENDINGS_MATCHES=50`
 is the full size; `BENCH_ENDINGS_FIRST_SEED` moves the seeds); exile_sun_vp_sources 10
-(`BENCH_VP_SOURCES_MATCHES`).
+(`BENCH_VP_SOURCES_MATCHES`). `BENCH_SECRECY_MATCHES` sets secrecy's whole matches per game
+and seat count (2).
 """
 import importlib
 import os
@@ -23,7 +24,7 @@ ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_sta
        "bot_speed", "bot_latency", "bot_answers", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery", "exile_sun_selfplay", "exile_sun_vp_sources",
-       "match_endings", "wormholes"]
+       "match_endings", "wormholes", "secrecy"]
 
 
 def _arguments(name: str) -> list:

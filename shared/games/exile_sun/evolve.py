@@ -278,7 +278,8 @@ def _round_fought(state, d):
     destroyed = tuple(b.destroyed[s] + lost[s] for s in (0, 1))
     battle = replace(b, ships=ships, lost_this_round=lost, round=b.round + 1, quiet_rounds=quiet,
                      tactics=(None, None), step=d["next"], repair_done=tuple(d["repair_done"]),
-                     destroyed=destroyed)
+                     destroyed=destroyed,
+                     last_tactics=tuple(tuple(tuple(c) for c in side) for side in d["tactics"]))
     return replace(state, battle=battle)
 
 

@@ -82,6 +82,11 @@ def _tokens(state, seat, rng):
         counts = {k: pool.count(k) for k in ("heavy", "medium", "light", "decoy")}
         counts["scout"] = supply.get("scout", 0)
         state = with_player(state, p.seat, supply=tuple(sorted(counts.items())))
+    b = state.battle
+    if b is not None:  # the battle's record of its fleets' values follows the redrawn fleets
+        kinds = {f.id: f.kind for f in fleets}
+        state = replace(state, battle=replace(b, tokens=tuple(
+            kinds.get(fleet_id, token) for fleet_id, token in zip(b.fleets, b.tokens))))
     return replace(state, fleets=tuple(fleets))
 
 

@@ -122,6 +122,7 @@ class Battle:
     lost_this_round: tuple = ((), ())
     repair_done: tuple = (False, False)
     destroyed: tuple = ((), ())          # every card each side lost in this battle
+    last_tactics: tuple = ()             # per side: the columns of the last round fought
 
 
 @_deeply_frozen

@@ -26,11 +26,15 @@ _SECRET = {
     v.OVERHEAD_PROMOTED.name: [("cards", None)],
     v.BATTLE_BEGAN.name: [("tokens", None)],
 }
+# Fields whose length is as secret as their content: "Players are not allowed to see the size
+# of an opposing fleet until after choosing the Ship cards" (p10), and the tactics of a round
+# are revealed together (p11). Both are public once CommitsRevealed / RoundFought say so.
+_COUNT_SECRET = {(v.SHIPS_COMMITTED.name, "cards"), (v.TACTICS_SET.name, "columns")}
 
 
 def redact(event, seat):
     """The event as `seat` (None: a spectator) may see it: secret fields dropped (a list
-    leaves its length behind, which the views show anyway)."""
+    leaves its length behind, which the views show anyway, unless its length is secret too)."""
     rules = _SECRET.get(event["type"])
     if not rules:
         return event
@@ -39,7 +43,7 @@ def redact(event, seat):
         if name not in kept or (owner is not None and data.get(owner) == seat):
             continue
         value = kept.pop(name)
-        if isinstance(value, list):
+        if isinstance(value, list) and (event["type"], name) not in _COUNT_SECRET:
             kept[name + "_count"] = len(value)
     return {**event, "data": kept}
 
@@ -82,7 +86,9 @@ def _battle(state, seat, public):
            "round": b.round, "committed": [c is not None for c in b.commits],
            "tactics_set": [t is not None for t in b.tactics],
            "repair_done": list(b.repair_done), "lost_this_round": [list(x) for x in b.lost_this_round],
-           "destroyed": [list(x) for x in b.destroyed], "quiet_rounds": b.quiet_rounds}
+           "destroyed": [list(x) for x in b.destroyed], "quiet_rounds": b.quiet_rounds,
+           # the last round's tactics, revealed together when it was fought (p11)
+           "last_tactics": [[list(c) for c in side] for side in b.last_tactics]}
     if revealed or public:
         out["tokens"] = list(b.tokens)
         out["ships"] = [[list(s) for s in side] for side in b.ships]

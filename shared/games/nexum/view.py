@@ -1,7 +1,8 @@
 """What a seat (or a spectator, seat None) may see of a Nexum match, and events redacted.
 
 Hidden: the event cards in other hands (their number is public), the crystals of asteroids
-others loaded or returned (the asteroid reserve is face down), phase cards and bids until
+others loaded, returned or spent (to research or to evolve: the asteroid reserve is face down,
+and no rule turns a spent asteroid face up), phase cards and bids until
 revealed together, the order of the event deck, and where another faction's cloaked ships
 are (their relics are seen), and the deck's next cards a Gnomicon looked at (only it sees
 them). Everything else is on the table.
@@ -11,7 +12,7 @@ from __future__ import annotations
 from shared.games.nexum import board, exotic_moves, wormholes
 from shared.games.nexum.vocabulary import (ASTEROID_CAPTURED, ASTEROIDS_DISCARDED,
                                            ASTEROIDS_PLACED, CAMPAIGN_ASTEROID_GIVEN,
-                                           CARDS_DRAWN, DECK_TOP_SEEN,
+                                           CARDS_DRAWN, CIVILIZATION_EVOLVED, DECK_TOP_SEEN,
                                            EXOTIC_ASTEROIDS_PLACED, PHASE_CHOSEN,
                                            SHIP_CLOAKED, TECH_RESEARCHED)
 
@@ -112,7 +113,7 @@ def redact(event: dict, seat) -> dict:
     if kind == CARDS_DRAWN.name and "cards" in data:
         return {"type": kind, "data": {"faction": owner, "count": len(data["cards"])}}
     if kind in (ASTEROID_CAPTURED.name, ASTEROIDS_DISCARDED.name, TECH_RESEARCHED.name,
-                CAMPAIGN_ASTEROID_GIVEN.name) \
+                CAMPAIGN_ASTEROID_GIVEN.name, CIVILIZATION_EVOLVED.name) \
             and "crystals" in data:
         return {"type": kind, "data": {k: v for k, v in data.items() if k != "crystals"}}
     return event

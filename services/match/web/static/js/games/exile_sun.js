@@ -36,13 +36,15 @@ const WORDS = {
         choose_initiative: "Initiative", regroup: "End of cycle", cycle: "Cycle", phase: "phase",
         vp: "VP", hand: "hand", techs: "techs", agendas: "agendas", initiative: "initiative",
         battle: "Battle", round: "round", you: "you", budgets: "Budgets", planets: "planets",
-        with: "with", discard: "discard hand", keep: "keep hand", to: "to", over: "the game is over", faceDown: "face-down fleet", token_heavy: "heavy fleet", token_medium: "medium fleet", token_light: "light fleet", token_shipyard: "shipyard", token_decoy: "decoy" },
+        with: "with", discard: "discard hand", keep: "keep hand", to: "to", over: "the game is over", faceDown: "face-down fleet", token_heavy: "heavy fleet", token_medium: "medium fleet", token_light: "light fleet", token_shipyard: "shipyard", token_decoy: "decoy",
+        ships: "ships", committed: "committed", choosing: "choosing" },
   es: { move: "Mover", scan: "Escanear", deploy: "Desplegar", place_fleet: "Colocar", fight: "Luchar en",
         form_fleet: "Formar", pass: "Pasar", commit: "Comprometer", tactics: "Tácticas", allocate: "Asignar",
         choose_initiative: "Iniciativa", regroup: "Fin de ciclo", cycle: "Ciclo", phase: "fase",
         vp: "PV", hand: "mano", techs: "técnicas", agendas: "agendas", initiative: "iniciativa",
         battle: "Batalla", round: "ronda", you: "tú", budgets: "Presupuestos", planets: "planetas",
-        with: "con", discard: "descartar mano", keep: "guardar mano", to: "a", over: "la partida ha terminado", faceDown: "flota boca abajo", token_heavy: "flota pesada", token_medium: "flota media", token_light: "flota ligera", token_shipyard: "astillero", token_decoy: "señuelo" },
+        with: "con", discard: "descartar mano", keep: "guardar mano", to: "a", over: "la partida ha terminado", faceDown: "flota boca abajo", token_heavy: "flota pesada", token_medium: "flota media", token_light: "flota ligera", token_shipyard: "astillero", token_decoy: "señuelo",
+        ships: "naves", committed: "comprometido", choosing: "eligiendo" },
 };
 
 function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
@@ -162,7 +164,14 @@ function sideLines(view, ctx) {
   const b = view.battle;
   if (b) {
     const ships = b.ships ? ` · ${b.ships.map((side) => side.map(([card, damage]) => `${name(card)}${damage ? ` (-${damage})` : ""}`).join(", ")).join(" vs ")}` : "";
-    lines.push(`${w("battle")}: ${space(lang, b.space)} · ${b.seats.map((seat) => ctx.who(seat)).join(" vs ")} · ${stepName(lang, b.step)} · ${w("round")} ${b.round}${ships}`);
+    // A fleet's size is seen once both sides chose their Ship cards (p10): until then, only
+    // which side has committed; the tactics of a round once it is fought (p11).
+    const sizes = b.ships ? ` · ${b.ships.map((side) => side.length).join(" vs ")} ${w("ships")}`
+      : ` · ${b.committed.map((done) => w(done ? "committed" : "choosing")).join(" / ")}`;
+    lines.push(`${w("battle")}: ${space(lang, b.space)} · ${b.seats.map((seat) => ctx.who(seat)).join(" vs ")} · ${stepName(lang, b.step)} · ${w("round")} ${b.round}${sizes}${ships}`);
+    if ((b.last_tactics || []).length) {
+      lines.push(`   ${w("tactics")}: ${b.last_tactics.map((side) => side.map(([role, ship, power]) => `${role} ${name(ship)} ${power}`).join(", ")).join(" vs ")}`);
+    }
   }
   return lines;
 }

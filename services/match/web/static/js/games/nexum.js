@@ -119,8 +119,10 @@ function drawFactions(svg, view, ctx, top) {
   (view.factions || []).forEach((f, i) => {
     const who = f.kind === "ai" ? `${w("ai")} ${i + 1}` : ctx.who(i);
     const hand = f.hand ? ` · ${w("hand")}: ${f.hand.join(", ") || "—"}` : ` · ${w("hand")} ${f.hand_size}`;
+    // An asteroid's crystals are its owner's to see (A p.5), spent ones too: others see its id.
+    const loaded = (f.asteroids || []).map((a) => (f.crystals && f.crystals[a] ? `${a}:${f.crystals[a]}` : `${a}`)).join(", ");
     const phase = f.phase_card ? ` · ${phases(f.phase_card)}${f.bid !== undefined && f.bid !== null ? ` (${w("bid")} ${f.bid})` : ""}` : "";
-    lines.push([i, `${who} (Tann ${f.tann}): ${f.victory_points} ${w("points")}, ${f.energy} ${w("energy")}, ${w("reserve")} ${f.reserve}, ${w("techs")} ${f.techs.map(name).join(", ") || "—"}${hand}${phase}`]);
+    lines.push([i, `${who} (Tann ${f.tann}): ${f.victory_points} ${w("points")}, ${f.energy} ${w("energy")}, ${w("reserve")} ${f.reserve}, ${w("techs")} ${f.techs.map(name).join(", ") || "—"}${hand}${loaded ? ` · ${w("asteroids")} ${loaded}` : ""}${phase}`]);
   });
   const row = (view.action_row || []).map((stack) => stack.map((c) => c.card).join("+")).join(" | ");
   if (row) lines.push(`${w("row")}: ${row}`);
