@@ -24,6 +24,10 @@ class Settings:
     bus_partitions: int
     rate_limit_per_minute: int
     snapshot_every: int
+    # Test-only: a match request may carry a seed whoever sits at the table (deterministic
+    # tests of invitations and multi-player matches). Never set where people play: with the
+    # seed, its chooser knows every hidden card (services/match/command_path/chance.py).
+    test_seeds: bool = False
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -35,6 +39,7 @@ class Settings:
             bus_partitions=int(env.get("ORRERY_BUS_PARTITIONS", "4")),
             rate_limit_per_minute=int(env.get("ORRERY_RATE_LIMIT_PER_MINUTE", "6000")),
             snapshot_every=int(env.get("ORRERY_SNAPSHOT_EVERY", "64")),
+            test_seeds=env.get("ORRERY_TEST_SEEDS") == "1",
         )
         values.update(overrides)
         return cls(**values)

@@ -23,6 +23,18 @@ def new_seed(given: Optional[int] = None) -> int:
     return given if given is not None else secrets.randbits(63)
 
 
+def seed_refusal(tables: list, caller: Optional[str]) -> Optional[str]:
+    """Why a seed given with these tables (each a list of seat requests) is refused, if it
+    is: whoever knows a match's seed knows every hidden card and every draw to come, so only
+    a player alone with bots (or several seats of their own) may choose one."""
+    for seats in tables:
+        if any("bot" not in seat and seat.get("player_id") != caller for seat in seats):
+            return ("A seed may be chosen only for a match where every other seat is a bot: "
+                    "whoever knows the seed knows every hidden card. Leave it out; the "
+                    "match's seed is published with its log once it is over.")
+    return None
+
+
 def setup_rng(seed: int) -> random.Random:
     """The generator `engine.setup` draws from."""
     return random.Random(f"{seed}:setup")

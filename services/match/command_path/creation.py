@@ -11,7 +11,7 @@ import uuid
 from typing import Optional
 
 from services.match.command_path.announce import announce
-from services.match.command_path.chance import setup_rng
+from services.match.command_path.chance import seed_refusal, setup_rng
 from services.match.context import MatchContext
 from services.match.command_path.decisions import setup_cause
 from services.match.metrics import APPENDS_BY
@@ -43,6 +43,7 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
         return ctx.store.load(match_id)
     engine = _game(request["game"])
     options = _terms(engine, len(request["seats"]), request, battle_group)
+    check_seed(ctx, [request["seats"]], caller, request)
     seats = named_seats(ctx, request["seats"])
     if caller is not None and not battle_group and \
             not any(seat.get("player_id") == caller for seat in seats):
@@ -71,6 +72,16 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     ctx.store.remember(state)
     announce(ctx.bus, state)
     return state
+
+
+def check_seed(ctx: MatchContext, tables: list, caller: Optional[str], *requests) -> None:
+    """Refuse (400, before anything is written) a seed chosen for a match another person
+    sits at (`tables`: each table's seat requests; `requests`: those that may carry a seed)."""
+    if ctx.settings.test_seeds or not any("seed" in r for r in requests):
+        return
+    refusal = seed_refusal(tables, caller)
+    if refusal is not None:
+        raise InvalidRequest({"seed": [refusal]}, refusal)
 
 
 def invited_seats(seats: list, caller: Optional[str]) -> list:

@@ -40,7 +40,7 @@ import time
 import uuid
 
 from services.match.context import MatchContext
-from services.match.command_path.creation import create_match, named_seats
+from services.match.command_path.creation import check_seed, create_match, named_seats
 from shared.eventlog.keys import MATCH_ID
 from shared.eventlog.store import MatchNotFound
 from shared.games.registry import UnknownGame, get_game
@@ -79,6 +79,8 @@ def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
         maps.add(tuple(resolved.get(name) for name in SAME_MAP))
     if not any(seat.get("player_id") == caller for table in tables for seat in table["seats"]):
         raise Forbidden("You must hold a seat at one of the tables of a group you create.")
+    # A group is one game: a seed at any table is refused if another person sits at any.
+    check_seed(ctx, [table["seats"] for table in tables], caller, *tables)
     if len(maps) > 1:  # A p.18: "all simultaneous games will use the same configuration"
         problems["options"] = ["Every table plays the same map: the same sector and mode."]
     if problems:

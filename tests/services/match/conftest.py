@@ -1,6 +1,8 @@
 """Fixtures for the match service: the app from its factory over the test namespace."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from services.match.api.app import create_app
@@ -9,7 +11,10 @@ from tests.invitations import start_match
 
 @pytest.fixture
 def app(settings):
-    return create_app(settings)
+    """The app as tests use it: with the test-only setting that lets a request choose its
+    match's seed whoever sits at the table, so multi-player setups replay exactly
+    (test_match_seeds.py checks the rule the setting lifts)."""
+    return create_app(dataclasses.replace(settings, test_seeds=True))
 
 
 @pytest.fixture
