@@ -223,7 +223,7 @@ def _probes(game, state, seat, rng, next_command) -> list:
 def _next_batch(game, state, other, seat, next_command, rng) -> list:
     """The next batch, seen by `seat`, in both worlds: another seat's command where it is legal
     in both, and some of its other choices in the second world, where they are as secret as
-    the first (`_secret_choice`)."""
+    the first (`secret_choice`)."""
     actor, command = next_command
     chance = str(rng.random())
     _, batch_a = answer(game, state, actor, command, seat, chance)
@@ -236,7 +236,7 @@ def _next_batch(game, state, other, seat, next_command, rng) -> list:
         _, batch_b = answer(game, other, actor, choice, seat, chance)
         if batch_b is None:
             continue
-        if choice != command and not (_alike(batch_a, batch_b) and _secret_choice(
+        if choice != command and not (_alike(batch_a, batch_b) and secret_choice(
                 game, (state, actor, command), (other, actor, choice), seat, chance, rng)):
             continue
         problem = batch_problem(batch_a, batch_b)
@@ -251,7 +251,7 @@ def _after(game, state, actor, command, chance: str):
     return state
 
 
-def _secret_choice(game, first, second, seat, chance: str, rng) -> bool:
+def secret_choice(game, first, second, seat, chance: str, rng) -> bool:
     """Whether two choices differ only in what `seat` may not see: each changed the table,
     and every part where the two tables after them differ is one the sampler redraws for
     `seat` (a phase card chosen face down, a fleet's Ship cards; not where a skill was aimed,
