@@ -182,5 +182,5 @@ def test_the_check_catches_a_leak(name, make_leaky):
                                       range(SETUPS))
     matches = [dataclasses.replace(m, game=leaky) for m in _matches(name, seats)]
     if not problems:
-        problems = check_budgeted(matches, 0, LEAST_VERSIONS, first_only=True)[0]
+        problems = check_budgeted(matches, SECONDS * 4, LEAST_VERSIONS, first_only=True)[0]
     assert problems, f"{name}: {make_leaky.__name__} was not caught"
