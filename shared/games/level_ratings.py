@@ -3,9 +3,10 @@ it, put through openskill, and stored as data (data/bot_ratings.json).
 
 The file holds, per game, the head-to-head results measured (`results`: the higher level,
 the lower, its wins, losses and draws, with the seed and the run that played them) and the
-ratings (`mu` per level) fitted from them by `fit`. `bench/bot_ratings.py` plays the
-pairings and writes the file; GET /v1/games serves each game's ratings and matchmaking picks
-the level nearest a group's rating from them (shared/games/bot_levels.py). A game with no
+ratings (`mu` per level) fitted from them by `fit`. The results are arena runs
+(bench.bot_strength), written into the file by hand with their seed and run; GET /v1/games
+serves each game's ratings and matchmaking picks the level nearest a group's rating
+from them (shared/games/bot_levels.py). A game with no
 measured results keeps the common scale (bot_levels.LEVEL_MU).
 
 The fit: level 2 sits at 25 (openskill's prior mu: a new player meets the default
@@ -25,6 +26,8 @@ from pathlib import Path
 from statistics import NormalDist
 from typing import Optional
 
+from openskill.models import PlackettLuce
+
 PATH = Path(__file__).with_name("data") / "bot_ratings.json"
 ANCHOR_LEVEL, ANCHOR_MU = 2, 25.0
 CLAMP = 0.02  # a share of 0 or 1 says "far apart", not how far: fitted as 2% or 98%
@@ -38,8 +41,6 @@ def share(result: dict) -> float:
 
 def fit(results: list) -> dict:
     """{level: mu} for the levels the results connect to the anchor (see the docstring)."""
-    from openskill.models import PlackettLuce
-
     beta = PlackettLuce().beta
     pooled = {}
     for r in results:
