@@ -41,6 +41,17 @@ def _exile_sun() -> dict:
     return {"names": names, "texts": texts}
 
 
+def _tech_cost(tech: dict) -> dict:
+    """What researching a tech costs (components.json), said where it is chosen."""
+    if tech["cost"] == "energy":
+        return {"en": f"Costs {tech['energy']} energy.", "es": f"Cuesta {tech['energy']} de energía."}
+    if tech["cost"] == "matching":
+        return {"en": "Costs 2 matching crystals from your asteroids.",
+                "es": "Cuesta 2 cristales iguales de tus asteroides."}
+    return {"en": "Costs 2 different crystals from your asteroids.",
+            "es": "Cuesta 2 cristales distintos de tus asteroides."}
+
+
 def _nexum() -> dict:
     from shared.games.nexum import components as c
     from shared.games.nexum import civilizations
@@ -48,6 +59,7 @@ def _nexum() -> dict:
     for tech in c._COMPONENTS["techs"]:
         key = tech["name"]
         names[key] = _both(_words(key))
+        texts[key] = _tech_cost(tech)
     for key, text in c._COMPONENTS["relics"].items():
         names[key], texts[key] = _both(_words(key)), _both(text)
     for key, text in c._COMPONENTS["event_kinds"].items():
@@ -68,6 +80,8 @@ def _exsilium() -> dict:
     names, texts = {}, {}
     for key, faction in c.RULES["factions"].items():
         names[key] = dict(faction["name"])
+        if faction.get("text"):   # what the faction does, shown where it is chosen
+            texts[key] = dict(faction["text"])
     for key, card in c.ENEMY_CARDS.items():
         names[key], texts[key] = dict(card["name"]), dict(card.get("text") or _both(""))
     for kind in c._BASIC["types"]:

@@ -59,6 +59,12 @@ def test_a_games_glossary_names_what_its_events_name_by_id(client):
     assert body["names"]["war_bonds"]["en"] == "War Bonds"
     exsilium = client.get("/v1/games/exsilium/glossary").get_json()
     assert exsilium["names"]["basic_lunge"] == {"en": "Lunge", "es": "Embestida"}
+    # Each faction is described where it is chosen, in both languages.
+    for faction in ("syl", "keber", "vinsan", "wardun"):
+        text = exsilium["texts"][faction]
+        assert set(text) == {"en", "es"} and text["en"] != text["es"] and "ability slot" in text["en"]
+    nexum = client.get("/v1/games/nexum/glossary").get_json()
+    assert nexum["texts"]["hyperspace"] == {"en": "Costs 3 energy.", "es": "Cuesta 3 de energía."}
     ttt = client.get("/v1/games/tictactoe/glossary").get_json()
     assert ttt["names"] == {} and ttt["texts"] == {} and set(ttt["commands"]) == {"mark"}
     assert "p6" in body["commands"]["choose_colony"]     # what a command does, the book's page cited

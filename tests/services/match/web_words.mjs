@@ -81,12 +81,14 @@ for (const [game, sample] of Object.entries(input.games)) {
                     t: (k) => k, view: moment.view, seat: moment.seat, targets: new Map(), lastEvents: [], interactive: true };
       for (const command of moment.commands) {
         const texts = [["label", () => renderer.label(command, ctx)]];
+        if (renderer.explain) texts.push(["explain", () => renderer.explain(command, ctx) || "-"]);
         for (const [key, value] of Object.entries(command)) texts.push([key, () => renderer.valueLabel(key, value, ctx, command)]);
         for (const [what, make] of texts) {
           let text;
           try { text = make(); } catch (error) { problems.push(`${game} ${lang} ${command.type} ${what}: threw ${error.message}`); continue; }
           moves += 1;
           if (!text) { problems.push(`${game} ${lang} ${command.type} ${what}: no words`); continue; }
+          if (text === "-") continue;   // a move with nothing to explain
           for (const [pattern, bad] of BAD) {
             if (pattern.test(text)) { problems.push(`${game} ${lang} ${command.type} ${what}: ${bad} in "${text}"`); break; }
           }

@@ -8,6 +8,7 @@
 
 import { s } from "../dom.js";
 import { EVENTS } from "./exsilium_events.js";
+import { cardById, explain } from "./exsilium_costs.js";
 import { language } from "../i18n.js";
 import { capitalise, commandWords, fieldWords, sayEvent, targetAttributes } from "./common.js";
 
@@ -114,13 +115,6 @@ function extent(view) {
   const rows = Math.max(1, ...positions.map(([r]) => r + 1));
   const cols = Math.max(1, ...positions.map(([, c]) => c + 1));
   return [PAD * 2 + cols * TILE + (cols - 1) * GAP, PAD * 2 + rows * TILE + (rows - 1) * GAP];
-}
-
-function cardById(view, id) {
-  for (const p of view.players || []) {
-    for (const c of [...(p.hand || []), ...(p.discard || [])]) if (c.id === id) return c;
-  }
-  return (view.upgrades || []).find((c) => c && c.id === id) || null;
 }
 
 function cardName(view, id) {
@@ -336,6 +330,8 @@ export default {
     const x = { ...ctx, name: ctx.name || ((id) => String(id)) };
     return capitalise(fieldWords({ types: {}, keys: KEY_WORDS() }, key, value, x, fieldThing(ctx.view)) || "");
   },
+  /** What the move costs and does (a faction's page where it is chosen). */
+  explain(command, ctx) { return explain(command, ctx); },
   describe(event, ctx) { return sayEvent(EVENTS, event, { ...ctx, card: ctx.view ? (id) => cardById(ctx.view, id)?.name ?? null : null }); },
   events: EVENTS,
 

@@ -10,7 +10,7 @@
 
 import { s } from "../dom.js";
 import { EVENTS } from "./nexum_events.js";
-import { label as moveLabel, valueLabel as moveValueLabel } from "./nexum_moves.js";
+import { explainMove, label as moveLabel, valueLabel as moveValueLabel } from "./nexum_moves.js";
 import { language } from "../i18n.js";
 import { sayEvent, targetAttributes } from "./common.js";
 
@@ -149,11 +149,8 @@ export default {
     return svg;
   },
   highlights(command) { return command.origin ? [`place:${command.origin}`] : []; },
-  /** What a civilization or skill does, where it is chosen. */
-  explain(command, ctx) {
-    const id = command.civ || command.skill;
-    return id && ctx.text ? ctx.text(id) || "" : "";
-  },
+  /** What a civilization, skill or tech does and costs, where it is chosen. */
+  explain(command, ctx) { return explainMove(command, ctx); },
   targets(command) {
     if (command.type === "move") return [`place:${command.to}`];
     if (command.type === "jump") return ["place:wormhole"];

@@ -58,3 +58,36 @@ export function valueLabel(key, value, x) {
   if (key === "type") return words.types[value] ?? capitalise(String(value));
   return capitalise(fieldWords(words, key, value, x, thing(words)) || valueWords(value, x));
 }
+
+const COSTS = {
+  en: { replicate: (n) => `Costs ${n} energy (the ${n === 1 ? "first" : "next"} ship replicated this turn).`,
+        paying: (ids) => `You pay with ${ids}.`, asteroid: (n, crystals) => `asteroid ${n}${crystals ? ` (${crystals})` : ""}` },
+  es: { replicate: (n) => `Cuesta ${n} de energía (la ${n === 1 ? "primera" : "siguiente"} nave replicada este turno).`,
+        paying: (ids) => `Pagas con ${ids}.`, asteroid: (n, crystals) => `asteroide ${n}${crystals ? ` (${crystals})` : ""}` },
+};
+
+/** The seat's own faction in the view (the one whose hand it sees). */
+function mine(view) {
+  return ((view && view.factions) || []).find((f) => Array.isArray(f.hand)) || null;
+}
+
+/** What a move costs and does: a civilization's or skill's text, a tech's price and the
+ * asteroids paid (the seat's own crystals), a replication's energy (the rules in the view). */
+export function explainMove(command, x) {
+  const words = inLanguage(COSTS);
+  const view = x.view || {};
+  if (command.civ || command.skill) return (x.text && x.text(command.civ || command.skill)) || "";
+  if (command.type === "replicate") {
+    const costs = (view.rules || {}).replication_costs || [];
+    const cost = costs[(view.replicated || []).length];
+    return cost === undefined ? "" : words.replicate(cost);
+  }
+  if (command.type === "research" || command.type === "evolve_civilization") {
+    const parts = [command.tech && x.text ? x.text(command.tech) : null];
+    const crystals = (mine(view) || {}).crystals || {};
+    const paid = (command.asteroids || []).map((i) => words.asteroid(i + 1, crystals[String(i)] || ""));
+    if (paid.length) parts.push(words.paying(x.list(paid)));
+    return parts.filter(Boolean).join(" ");
+  }
+  return "";
+}
