@@ -1,6 +1,10 @@
 """Every hosted game — including any registered later, drawn by the generic renderer until
-it has its own — opens in the browser against bots, offers exactly /legal's commands, takes
-clicks, and leaves a screenshot of its board (data/e2e-screenshots/board-<game>.png)."""
+it has its own — opens in the browser against bots at 2 seats (or its fewest) and at its
+most, offers exactly /legal's commands, plays 20 moves by clicks (or to the end, if sooner),
+and leaves screenshots of its board (data/e2e-screenshots/board-<game>-<seats>.png).
+
+Each case takes up to a minute on a busy machine (20 clicks, each waiting for the page to
+show the bots' answers), which is why they are the longest of the per-game browser tests."""
 from __future__ import annotations
 
 import json
@@ -9,19 +13,24 @@ import pytest
 import requests
 
 
-def hosted_games() -> list:
-    """The registry's games, read the way the page reads them."""
+MOVES = 20
+
+
+def hosted_tables() -> list:
+    """(game, seats): each registry game at 2 seats (its fewest, if more) and at its most."""
     from shared.games.registry import games
-    return sorted(games())
+    return [(name, seats) for name, game in sorted(games().items())
+            for seats in sorted({max(2, game.spec.min_players), game.spec.max_players})]
 
 
-@pytest.mark.parametrize("game", hosted_games())
-def test_every_game_is_drawn_and_played_by_clicks(open_page, stack, game):
+@pytest.mark.parametrize("game,seat_count", hosted_tables())
+def test_every_game_is_drawn_and_played_by_clicks(open_page, stack, game, seat_count):
     page = open_page()
     me = page.sign_in(f"Ana-{game}")
     info = next(g for g in requests.get(f"{stack.base}/v1/games", timeout=10).json()["games"]
                 if g["name"] == game)
-    seats = [{"player_id": me["player_id"]}] + [{"bot": "random", "level": 1}] * (info["min_players"] - 1)
+    assert info["min_players"] <= seat_count <= info["max_players"]
+    seats = [{"player_id": me["player_id"]}] + [{"bot": "random"}] * (seat_count - 1)
     created = stack.api("POST", "/v1/matches", me, json={"game": game, "seats": seats})
     assert created.status_code == 201, created.text
     match_id = created.json()["match_id"]
@@ -33,9 +42,11 @@ def test_every_game_is_drawn_and_played_by_clicks(open_page, stack, game):
         assert offered == {json.dumps(c, sort_keys=True) for c in legal}
     else:  # too many to list: the move list narrows them, all of them counted
         assert int(page.get_attribute("[data-role=candidate-count]", "data-count")) == len(legal)
-    page.screenshot_to(f"board-{game}")
-    for _ in range(3):
-        if not page.play_one():
-            break
-    page.screenshot_to(f"board-{game}-after-3")
+    page.screenshot_to(f"board-{game}-{seat_count}")
+    played = 0
+    while played < MOVES and page.play_one():
+        played += 1
+    status = stack.api("GET", f"/v1/matches/{match_id}", me).json()["status"]
+    assert played == MOVES or status == "finished", (played, status)
+    page.screenshot_to(f"board-{game}-{seat_count}-after-{played}")
     assert not page.errors

@@ -10,8 +10,9 @@
 // its scouts. The side lines give each colony's public facts and this seat's own cards.
 
 import { s } from "../dom.js";
+import { symbol } from "./symbols.js";
 import { EVENTS, phaseName, space, stepName } from "./exile_sun_events.js";
-import { label as moveLabel, valueLabel as moveValueLabel } from "./exile_sun_moves.js";
+import { cost as moveCost, label as moveLabel, valueLabel as moveValueLabel } from "./exile_sun_moves.js";
 import { language } from "../i18n.js";
 import { sayEvent, targetAttributes } from "./common.js";
 
@@ -135,8 +136,9 @@ function drawFleets(svg, view, spots, ctx) {
       svg.append(s("g", { class: `fleet ${SEAT_CLASSES[fleet.owner] || "s5"}`, "data-fleet": fleet.id,
                           ...targetAttributes(ctx, `fleet:${fleet.id}`, label) },
         s("title", {}, label),
-        s("rect", { x: bx, y: by, width: 15, height: 13, rx: 3 }),
-        s("text", { x: bx + 7.5, y: by + 10, "text-anchor": "middle" }, letter)));
+        s("rect", { x: bx, y: by - 6, width: 15, height: 21, rx: 3 }),
+        symbol(fleet.kind === "scout" ? "ship" : "fleet", bx + 7.5, by + 1, 12),
+        s("text", { x: bx + 7.5, y: by + 13, "text-anchor": "middle" }, letter)));
     });
   }
 }
@@ -201,10 +203,11 @@ export default {
     return svg;
   },
   highlights(command) { return command.fleet ? [`fleet:${command.fleet}`] : []; },
-  /** What a colony, tech or Initiative card does, where it is chosen. */
+  /** What a move costs, and what a colony, tech or Initiative card does, where it is chosen. */
   explain(command, ctx) {
     const ids = [command.colony, command.tech, command.booster, command.tech_card, command.type === "choose_initiative" ? `initiative-${command.card}` : null];
-    return ids.map((id) => (id && ctx.text ? ctx.text(id) : null)).filter(Boolean).join(" ");
+    const texts = ids.map((id) => (id && ctx.text ? ctx.text(id) : null));
+    return [moveCost(command, ctx), ...texts].filter(Boolean).join(" ");
   },
   targets(command) {
     if (command.type === "move") return [`space:${command.to}`];

@@ -80,3 +80,27 @@ export function valueLabel(key, value, x) {
   if (key === "type") return words.types[value] ?? capitalise(String(value));
   return capitalise(fieldWords(words, key, value, x, thing(words)) || valueWords(value, x));
 }
+
+const COSTS = {
+  en: { moves: (n) => `Uses moves from the ${n} this fleet has left this turn.`, scan: (n) => `Spends 1 of the ${n} moves this fleet has left.`,
+        deploy: (n) => `Uses 1 of your ${n} fleet deployments from Fuel.`, decoy: "A decoy deploys free." },
+  es: { moves: (n) => `Gasta movimientos de los ${n} que le quedan a esta flota este turno.`, scan: (n) => `Gasta 1 de los ${n} movimientos que le quedan a esta flota.`,
+        deploy: (n) => `Usa 1 de tus ${n} despliegues de flota del Combustible.`, decoy: "Un señuelo se despliega gratis." },
+};
+
+/** What a move costs, from the seat's own view: a fleet's moves left, the deployments its
+ * Fuel bought (rulebook p9, p16); "" when the view does not say. */
+export function cost(command, x) {
+  const words = inLanguage(COSTS);
+  const view = x.view || {};
+  const fleet = ((view.fleets || []).find((f) => f.id === command.fleet)) || null;
+  if ((command.type === "move" || command.type === "scan") && fleet && typeof fleet.moves === "number") {
+    return command.type === "move" ? words.moves(fleet.moves) : words.scan(fleet.moves);
+  }
+  if (command.type === "deploy") {
+    if (command.token === "decoy") return words.decoy;
+    const me = (view.players || []).find((p) => p.seat === x.seat && typeof p.deploys === "number");
+    return me ? words.deploy(me.deploys) : "";
+  }
+  return "";
+}

@@ -7,6 +7,7 @@
 // clicking: a hand card (its commands), then a node (the commands ending there).
 
 import { s } from "../dom.js";
+import { symbol } from "./symbols.js";
 import { EVENTS } from "./exsilium_events.js";
 import { cardById, explain } from "./exsilium_costs.js";
 import { language } from "../i18n.js";
@@ -128,7 +129,20 @@ function miniNode(view, seat, mini) {
   return p ? p.miniatures[mini] : null;
 }
 
+/** A band across the gap between two tiles that share an edge: miniatures cross there
+ * (board.py: edge-adjacent tiles connect, tiles meeting at a corner do not). */
+function drawBridges(svg, view) {
+  const placed = new Set([...Object.keys(view.tiles || {}), ...(view.facedown || [])]);
+  for (const key of placed) {
+    const [r, c] = key.split(",").map(Number);
+    const [x, y] = tileOrigin(r, c);
+    if (placed.has(`${r},${c + 1}`)) svg.append(s("rect", { x: x + TILE - 1, y: y + TILE * 0.15, width: GAP + 2, height: TILE * 0.7, class: "bridge", "data-bridge": `${key}|${r},${c + 1}` }));
+    if (placed.has(`${r + 1},${c}`)) svg.append(s("rect", { x: x + TILE * 0.15, y: y + TILE - 1, width: TILE * 0.7, height: GAP + 2, class: "bridge", "data-bridge": `${key}|${r + 1},${c}` }));
+  }
+}
+
 function drawTiles(svg, view) {
+  drawBridges(svg, view);
   for (const [key, tile] of Object.entries(view.tiles || {})) {
     const [x, y] = tileOrigin(...key.split(",").map(Number));
     svg.append(s("rect", { x, y, width: TILE, height: TILE, rx: 4, class: "tile", "data-tile": key }));
@@ -146,7 +160,9 @@ function drawNodes(svg, view, ctx) {
   const terminals = new Set((view.terminal_tokens || []).map(String));
   const deposits = view.deposits || {};
   const control = view.control || {};
-  const moved = new Set(ctx.lastEvents.flatMap((e) => (e.data && e.data.path) || []).map(String));
+  // The last move's places: the nodes walked, and the node a miniature arrived on or a card was dropped on.
+  const moved = new Set(ctx.lastEvents.flatMap((e) => [...((e.data && e.data.path) || []), e.data && e.data.node])
+    .filter((n) => typeof n === "number").map(String));
   for (const [id, kind] of Object.entries(view.nodes || {})) {
     const [x, y] = nodeXY(id);
     const label = `${w("node")} ${id}`;
@@ -179,16 +195,14 @@ function drawFigures(svg, view) {
       if (node === null || node === undefined) return;
       const [x, y] = nodeXY(node);
       svg.append(s("g", { class: `mini ${SEAT_CLASSES[seat]}`, "data-mini": `${seat}:${mini}` },
-        s("circle", { cx: x, cy: y, r: 8 }),
-        s("text", { x, y: y + 4, "text-anchor": "middle" }, String(mini + 1)),
+        symbol("miniature", x, y - 1, 19, SEAT_CLASSES[seat]),
+        s("text", { x: x + 7, y: y + 9, class: "mini-number", "text-anchor": "middle" }, String(mini + 1)),
         s("title", {}, `${w("mini")} ${mini + 1} (${seat})`)));
     });
   });
   for (const [id, node] of Object.entries(view.newaru || {})) {
     const [x, y] = nodeXY(node);
-    svg.append(s("g", { class: "newaru", "data-newaru": id },
-      s("polygon", { points: `${x},${y - 9} ${x + 8},${y - 4} ${x + 8},${y + 5} ${x},${y + 9} ${x - 8},${y + 5} ${x - 8},${y - 4}` }),
-      s("text", { x, y: y + 4, "text-anchor": "middle" }, "N")));
+    svg.append(s("g", { class: "newaru", "data-newaru": id }, symbol("newaru", x, y, 21), s("title", {}, "Newaru")));
   }
 }
 

@@ -9,6 +9,7 @@
 // so the systems are spread on a circle in letter order.
 
 import { s } from "../dom.js";
+import { symbol } from "./symbols.js";
 import { EVENTS } from "./nexum_events.js";
 import { explainMove, label as moveLabel, valueLabel as moveValueLabel } from "./nexum_moves.js";
 import { language } from "../i18n.js";
@@ -79,9 +80,10 @@ function drawLinks(svg, view, spots) {
 function drawShips(svg, x, y, here) {
   Object.entries(here || {}).forEach(([faction, count], i) => {
     const bx = x + 10 + i * 16, by = y - 14;
-    svg.append(s("g", { class: `ships ${FACTION_CLASSES[faction] || "s5"}` },
-      s("rect", { x: bx, y: by, width: 15, height: 12, rx: 3 }),
-      s("text", { x: bx + 7.5, y: by + 9.5, "text-anchor": "middle" }, String(count))));
+    const cls = FACTION_CLASSES[faction] || "s5";
+    svg.append(s("g", { class: `ships ${cls}` },
+      symbol("ship", bx + 7.5, by + 5, 15, cls),
+      s("text", { x: bx + 12, y: by + 14, class: "ship-count", "text-anchor": "middle" }, String(count))));
   });
 }
 
@@ -105,8 +107,10 @@ function drawPlaces(svg, view, spots, ctx) {
     else if (place.endsWith("*")) g.append(s("circle", { cx: x, cy: y, r: 14, class: `star${cls}` }));
     else g.append(s("circle", { cx: x, cy: y, r: 6 + size * 3, class: `planet size-${size}${cls}` }));
     g.append(s("text", { x, y: y + 4, "text-anchor": "middle", class: "place-name" }, place === "cloud" ? "☁" : place === "wormhole" ? `⊛ ${(view.wormhole || {}).table ?? ""}` : place));
-    if (asteroids.has(place)) g.append(s("circle", { cx: x - 12, cy: y + 12, r: 4, class: "asteroid" }));
-    if (loose[place] && loose[place].length) g.append(s("text", { x: x - 14, y: y - 10, class: "relic" }, `◆${loose[place].length}`));
+    if (asteroids.has(place)) g.append(symbol("asteroid", x - 13, y + 13, 11, "asteroid"));
+    if (loose[place] && loose[place].length) {
+      g.append(symbol("relic", x - 16, y - 13, 11, "relic"), s("text", { x: x - 9, y: y - 9, class: "relic-count" }, String(loose[place].length)));
+    }
     svg.append(g);
     drawShips(svg, x, y, (view.ships || {})[place]);
   }
