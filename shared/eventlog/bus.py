@@ -31,6 +31,7 @@ from typing import Optional, Sequence
 
 import redis as redis_lib
 
+from shared.infra import json_text
 from shared.infra.cluster_client import replication
 from shared.infra.connect import is_cluster
 from shared.eventlog.keys import Keys
@@ -83,7 +84,7 @@ class Bus:
     def publish(self, topic: str, message: dict, key: str) -> str:
         """Add a message to the topic's partition for `key`; return its entry id."""
         stream = self.keys.bus(topic, self.partition_of(key), self.partitions)
-        fields = {"m": json.dumps(message, separators=(",", ":"))}
+        fields = {"m": json_text.dumps(message)}
         if self._replication is None:
             entry_id = self.redis.xadd(stream, fields, maxlen=MAXLEN, approximate=True)
         else:
@@ -102,7 +103,7 @@ class Bus:
         partition = self.partition_of(key)
         return Outgoing(tuple(self.keys.bus(topic, partition, self.partitions)
                               for topic in topics),
-                        json.dumps(message, separators=(",", ":")))
+                        json_text.dumps(message))
 
     def send(self, outgoing: "Outgoing") -> list:
         """Add an Outgoing message to each of its streams; return the entry ids, in order."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from shared.eventlog.bus import MAXLEN
+from shared.infra import json_text
 from shared.infra.cluster_client import replication
 from shared.eventlog.keys import Keys
 
@@ -86,7 +87,7 @@ def _check_digest(command_id: str, stored: str, given: Optional[str]) -> None:
 
 
 def _json(value) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return json_text.dumps(value)  # json.dumps(value, separators=(",", ":")), bytes alike
 
 
 def schema_of(event: dict) -> int:
@@ -153,10 +154,10 @@ class EventLog:
         args.append(command_digest or "")
         # What `read` would return: the data as stored (JSON), the script's one timestamp.
         logged = tuple({"v": expected_version + 1 + i, "type": event["type"],
-                        "schema": schema_of(event), "data": json.loads(args[7 + 3 * i]),
+                        "schema": schema_of(event), "data": json_text.loads(args[7 + 3 * i]),
                         "at": at} for i, event in enumerate(events))
         if cause is not None:
-            logged[0]["cause"] = json.loads(args[4])
+            logged[0]["cause"] = json_text.loads(args[4])
         return Batch(match_id, expected_version, command_id, command_digest, args, logged)
 
     def write(self, batch: "Batch", then_publish=None) -> AppendResult:

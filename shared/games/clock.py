@@ -12,9 +12,11 @@ running: not the seat's turn, or paused by a vacation).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Optional
+
+from shared.games.kit.frozen import replace  # without __init__: run per folded event
 
 DAY = 86_400
 WEEK = 7 * DAY

@@ -22,9 +22,10 @@ so folding the log again gives the same platform state, clocks included.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Optional
 
+from shared.games.kit.frozen import replace  # without __init__: run per folded event
 from shared.games import bot_levels
 from shared.games import clock as clocks
 from shared.games.clock import ClockRules

@@ -14,9 +14,10 @@ so a log stored before an event's shape changed still replays.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
+from shared.games.kit.frozen import replace  # without __init__: run per folded event
 from shared.games import platform
 from shared.games.api import Game
 from shared.games.platform import MATCH_CREATED, PlatformState

@@ -13,7 +13,7 @@ import random
 import secrets
 from collections import OrderedDict
 from threading import Lock
-from typing import Optional
+from typing import Callable, Optional
 
 SEED_FIELD = "seed"
 
@@ -43,6 +43,49 @@ def setup_rng(seed: int) -> random.Random:
 def decision_rng(seed: int, version: int) -> random.Random:
     """The generator for the decision taken at `version` (the log's length before it)."""
     return random.Random(f"{seed}:{version}")
+
+
+class SeededOnFirstDraw(random.Random):
+    """`decision_rng(seed(), version)`, seeded when it first draws: seeding a Random from
+    text (a SHA-512 and the whole Mersenne Twister state) cost a tenth of a command's own
+    CPU, and most decisions (a move in a game of no chance) draw nothing. Every draw goes
+    through `random` or `getrandbits`, so the numbers are decision_rng's, draw for draw."""
+
+    def __init__(self, seed: Optional[Callable[[], int]] = None, version: int = 0):
+        self._seed, self._version, self._pending = seed, version, seed is not None
+        self.gauss_next = None
+
+    def _start(self) -> None:
+        self._pending = False
+        super().seed(f"{self._seed()}:{self._version}")
+
+    def seed(self, *args, **kwargs) -> None:
+        self._pending = False
+        super().seed(*args, **kwargs)
+
+    def random(self) -> float:
+        if self._pending:
+            self._start()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        if self._pending:
+            self._start()
+        return super().getrandbits(k)
+
+    def randbytes(self, n: int) -> bytes:
+        if self._pending:
+            self._start()
+        return super().randbytes(n)
+
+    def getstate(self):
+        if self._pending:
+            self._start()
+        return super().getstate()
+
+    def setstate(self, state) -> None:
+        self._pending = False
+        super().setstate(state)
 
 
 def seed_of(redis, meta_key: str, proposed: Optional[int] = None) -> int:

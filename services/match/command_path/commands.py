@@ -19,7 +19,6 @@ add their announcement to the bus with them. The seed is kept in-process
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from dataclasses import dataclass
 from typing import Optional
@@ -35,6 +34,7 @@ from services.match.queries import load_match
 from shared.eventlog import AppendResult, CommandIdReused
 from shared.eventlog import VersionConflict as LogMoved
 from shared.games.replay import MatchState, fold, stamped
+from shared.infra import json_text
 from shared.web import errors
 
 ATTEMPTS = 5  # appends retried when another writer won and the client gave no version
@@ -120,7 +120,7 @@ def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
 def command_digest(command: dict) -> str:
     """What tells a retry (the same command) from an id reused for another command: a
     digest of the command as loaded, whatever the order of its keys."""
-    text = json.dumps(command, sort_keys=True, separators=(",", ":"))
+    text = json_text.dumps(command, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 

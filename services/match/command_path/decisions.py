@@ -24,7 +24,7 @@ import random
 from typing import Callable, Optional
 
 from services.match.command_path import invitations, platform_commands
-from services.match.command_path.chance import decision_rng, setup_rng
+from services.match.command_path.chance import SeededOnFirstDraw, setup_rng
 from shared.games import api as engine_api
 from shared.games import platform
 from shared.games.replay import MatchState
@@ -59,7 +59,7 @@ def setup_of(state: MatchState, seed: Seed) -> list:
 def decide(state: MatchState, cause: dict, seed: Seed) -> list:
     """The events `cause` (a seat's, the platform's or an invitation answer) produces now;
     raise the ApiError that says why not."""
-    chance = lambda: decision_rng(seed(), state.version)  # noqa: E731
+    chance = lambda: SeededOnFirstDraw(seed, state.version)  # noqa: E731 (decision_rng's)
     if "system" in cause:
         return platform_commands.decide_system(state, cause["system"], cause["now"], chance)
     if "reply" in cause:

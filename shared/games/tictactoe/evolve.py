@@ -1,5 +1,5 @@
 """Tic-tac-toe evolve: one small function per event type."""
-from dataclasses import replace
+from shared.games.kit.frozen import replace
 
 from shared.games.tictactoe.rules import winner_of
 from shared.games.tictactoe.state import State
