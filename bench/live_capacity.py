@@ -1,13 +1,14 @@
 """Live streams as a bounded resource: thousands open on one API process, the API still
-answering, and the Redis connections they held given back when they close.
+answering, and the Redis connections they hold: one per API process and Redis node (the live hub,
+services/match/api/live_hub.py), given back when they close.
 
     python -m bench live_capacity            (or: python -m bench.live_capacity --streams 4500)
 
 Starts the match API (deploy/gunicorn.conf.py: gevent, one worker) on a free port with a
 per-process cap above --streams, opens --streams `GET /v1/players/me/live` streams (one
 player each), then measures `GET /healthz` and `GET /v1/games` while they are open, counts
-the Redis connections the streams hold (CLIENT LIST, by the streams' client name), closes
-every stream and counts again; finally opens one anonymous client's streams past the
+the Redis connections the streams hold on each Redis node (CLIENT LIST on every master, by
+the live hub's client name), closes every stream and counts again; finally opens one anonymous client's streams past the
 per-client cap (as one player) and counts the 429s. One JSON line.
 """
 from __future__ import annotations
@@ -36,6 +37,8 @@ def _server(port: int, namespace: str, streams: int) -> subprocess.Popen:
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "ORRERY_SECRET": SECRET, "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "ORRERY_WORKERS": "1",
            "ORRERY_CONNECTIONS": str(streams + 500),
+           # every stream comes from loopback: one client, past the per-client cap otherwise
+           "ORRERY_CONNECTIONS_PER_CLIENT": str(streams + 500),
            "ORRERY_LIVE_PER_PROCESS": str(streams + 100), "ORRERY_LIVE_PER_CLIENT": str(PER_CLIENT),
            "ORRERY_SSE_HEARTBEAT_SECONDS": "5"}
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
@@ -56,8 +59,16 @@ async def _get(port: int, path: str) -> tuple:
     return int(status), time.perf_counter() - started
 
 
+def _per_node(redis, namespace: str) -> dict:
+    """The live streams' Redis connections on each node (every master of a cluster)."""
+    nodes = ([(n.name, redis.get_redis_connection(n)) for n in redis.get_primaries()]
+             if hasattr(redis, "get_primaries") else [("redis", redis)])
+    return {name: sum(1 for c in node.client_list() if c.get("name") == WAITER_NAME + namespace)
+            for name, node in nodes}
+
+
 def _held(redis, namespace: str) -> int:
-    return sum(1 for c in redis.client_list() if c.get("name") == WAITER_NAME + namespace)
+    return sum(_per_node(redis, namespace).values())
 
 
 async def _statuses_past_the_cap(port: int, token: str) -> dict:
@@ -85,7 +96,8 @@ async def _bench(port: int, redis, namespace: str, tokens: list) -> dict:
         pass
     connect_seconds = time.perf_counter() - opened
     await asyncio.sleep(1.0)
-    held_open = _held(redis, namespace)
+    per_node = _per_node(redis, namespace)
+    held_open = sum(per_node.values())
     health = [(await _get(port, "/healthz"))[1] for _ in range(20)]
     games = [await _get(port, "/v1/games") for _ in range(20)]
     for task in tasks:
@@ -98,6 +110,7 @@ async def _bench(port: int, redis, namespace: str, tokens: list) -> dict:
     return {"streams": len(tokens), "connected": sum(s.connected.is_set() for s in subscribers),
             "connect_seconds": round(connect_seconds, 2),
             "redis_connections_while_open": held_open,
+            "redis_connections_per_node_while_open": per_node,
             "redis_connections_after_close": _held(redis, namespace),
             "seconds_to_give_back": round(time.perf_counter() - closed_at, 2),
             "healthz_p50_ms_while_open": round(percentile(health, 50) * 1000, 2),

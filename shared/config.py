@@ -28,6 +28,12 @@ class Settings:
     # tests of invitations and multi-player matches). Never set where people play: with the
     # seed, its chooser knows every hidden card (services/match/command_path/chance.py).
     test_seeds: bool = False
+    # Caps per player (services/match/command_path/caps.py, docs/API.md "Caps"): matches
+    # created or accepted that are not over, invitations received and not answered,
+    # battle groups with a table not over.
+    max_active_matches: int = 50
+    max_pending_invitations: int = 100
+    max_battle_groups: int = 5
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -40,6 +46,9 @@ class Settings:
             rate_limit_per_minute=int(env.get("ORRERY_RATE_LIMIT_PER_MINUTE", "6000")),
             snapshot_every=int(env.get("ORRERY_SNAPSHOT_EVERY", "64")),
             test_seeds=env.get("ORRERY_TEST_SEEDS") == "1",
+            max_active_matches=int(env.get("ORRERY_MAX_ACTIVE_MATCHES", "50")),
+            max_pending_invitations=int(env.get("ORRERY_MAX_PENDING_INVITATIONS", "100")),
+            max_battle_groups=int(env.get("ORRERY_MAX_BATTLE_GROUPS", "5")),
         )
         values.update(overrides)
         return cls(**values)

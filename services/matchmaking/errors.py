@@ -11,3 +11,10 @@ class AlreadyWaiting(ApiError):
 
 class TicketClosed(ApiError):
     status, code = 409, "ticket_closed"
+
+
+class TooManyActiveMatches(ApiError):
+    """The player holds as many matches not over as the match service allows
+    (ORRERY_MAX_ACTIVE_MATCHES): a ticket would form one more."""
+
+    status, code = 409, "too_many_active_matches"

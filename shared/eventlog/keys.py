@@ -128,6 +128,23 @@ class Keys:
     def player_matches(self, player_id: str) -> str:
         return f"{self.namespace}player:{{{player_id}}}:matches"
 
+    # ---- caps per player (services/match/command_path/caps.py) ----
+
+    def player_active(self, player_id: str) -> str:
+        """ZSET match_id -> when counted: the matches the player created or accepted that
+        are not over."""
+        return f"{self.namespace}player:{{{player_id}}}:active"
+
+    def player_invitations(self, player_id: str) -> str:
+        """ZSET match_id -> when counted: the matches inviting the player that they have
+        not answered."""
+        return f"{self.namespace}player:{{{player_id}}}:invitations"
+
+    def player_groups(self, player_id: str) -> str:
+        """ZSET group_id -> when counted: the battle groups the player created that have a
+        table not over."""
+        return f"{self.namespace}player:{{{player_id}}}:groups"
+
     # ---- play-by-turn (services/turns): clocks, "your turn", notifications, vacations ----
 
     def deadlines(self, match_id: str) -> str:

@@ -14,6 +14,10 @@ The platform events are the match service's (the game engines never see them):
     SeatResigned     {seat}                              the seat gave up; it ranks last
     SeatForfeited    {seat}                              lost on time; it ranks last
     MatchAborted     {seat}                              stopped before the first move
+    MatchAbandoned   {seat, reason}                      no person left in play: `seat`, the
+                                                     last person's, left (`reason`: resignation
+                                                     or forfeit) and only bots remain; it ends
+                                                     the match (see `outcome`)
     VacationStarted  {player_id, seats, until}           their clocks stop
     VacationEnded    {player_id, seats}                  their clocks run again
 
@@ -37,12 +41,13 @@ SEAT_RECLAIMED = "SeatReclaimed"
 SEAT_RESIGNED = "SeatResigned"
 SEAT_FORFEITED = "SeatForfeited"
 MATCH_ABORTED = "MatchAborted"
+MATCH_ABANDONED = "MatchAbandoned"
 VACATION_STARTED = "VacationStarted"
 VACATION_ENDED = "VacationEnded"
 INVITATION_ACCEPTED = "InvitationAccepted"
 INVITATION_DECLINED = "InvitationDeclined"
 EVENTS = frozenset({MATCH_CREATED, TURN_TIMED_OUT, SEAT_TAKEN_OVER, SEAT_RECLAIMED,
-                    SEAT_RESIGNED, SEAT_FORFEITED, MATCH_ABORTED, VACATION_STARTED,
+                    SEAT_RESIGNED, SEAT_FORFEITED, MATCH_ABORTED, MATCH_ABANDONED, VACATION_STARTED,
                     VACATION_ENDED, INVITATION_ACCEPTED, INVITATION_DECLINED})
 
 # Who plays a seat that left a match the others play on (resigned or forfeited with two or
@@ -76,6 +81,7 @@ class PlatformState:
     ratings: tuple = ()              # per seat: the player's rating (mu) when matchmaking
                                      # formed the match, or None (unknown, or a bot)
     ranked: bool = False             # matchmaking formed it in ranked mode
+    abandoned: bool = False          # MatchAbandoned: no person was left in play
 
 
 def is_platform(event_type: str) -> bool:
@@ -139,8 +145,9 @@ def in_play(state: PlatformState) -> tuple:
 
 
 def ended(state: PlatformState) -> bool:
-    """The platform ended the match: declined, aborted, or too few seats left in play."""
-    if state.aborted_by is not None or state.declined_by is not None:
+    """The platform ended the match: declined, aborted, abandoned by every person, or too
+    few seats left in play."""
+    if state.aborted_by is not None or state.declined_by is not None or state.abandoned:
         return True
     left = len(in_play(state))
     return left == 0 or (left == 1 and len(state.seated) > 1)
@@ -148,6 +155,18 @@ def ended(state: PlatformState) -> bool:
 
 def is_human(state: PlatformState, seat: int) -> bool:
     return "player_id" in state.seated[seat]
+
+
+def no_person_left(state: PlatformState, leaving: int) -> bool:
+    """Whether `leaving`'s departure leaves only bots in play in a match that would
+    otherwise go on: a person sat at it and every seated person is out once `leaving` is.
+    (A seat a bot stands in for after a timeout is still its person's: they may reclaim
+    it.) Bots would only play each other, for nobody, holding a match's resources."""
+    people = [seat for seat in range(len(state.seated)) if is_human(state, seat)]
+    if not people or any(state.out[seat] is None for seat in people if seat != leaving):
+        return False
+    still_playing = [seat for seat in in_play(state) if seat != leaving]
+    return len(still_playing) >= 2  # with one seat left the match ends as it always did
 
 
 def controller(state: PlatformState, seat: int) -> dict:
@@ -196,10 +215,14 @@ def outcome(state: PlatformState, engine_outcome: Optional[dict]) -> Optional[di
     if state.aborted_by is not None:
         return {"decided_by": "abort", "aborted_by": state.aborted_by, "ranks": None, **marks}
     if ended(state):
+        # Seats still in play share first place, those out share last: after the last
+        # person left (abandoned), the bots still in play share first, as the one seat
+        # left alone does when everyone else resigned.
         playing = set(in_play(state))
         ranks = [1 if seat in playing else (2 if playing else 1)
                  for seat in range(len(state.seated))]
-        return {"ranks": ranks, "scores": None, "decided_by": _last_reason(state), **marks}
+        return {"ranks": ranks, "scores": None, "decided_by": _last_reason(state), **marks,
+                **({"abandoned": True} if state.abandoned else {})}
     if engine_outcome is None:
         return None
     if not any(state.out):
@@ -299,6 +322,10 @@ def _aborted(state, data, at):
     return replace(state, aborted_by=data["seat"])
 
 
+def _abandoned(state, data, at):
+    return replace(state, abandoned=True)
+
+
 def _vacation_started(state, data, at):
     until = clocks.timestamp(data["until"])
     for seat in data["seats"]:
@@ -328,7 +355,7 @@ def _declined(state, data, at):
 _APPLY = {
     TURN_TIMED_OUT: _timed_out, SEAT_TAKEN_OVER: _taken_over, SEAT_RECLAIMED: _reclaimed,
     SEAT_RESIGNED: _left("resignation"), SEAT_FORFEITED: _left("forfeit"),
-    MATCH_ABORTED: _aborted, VACATION_STARTED: _vacation_started,
+    MATCH_ABORTED: _aborted, MATCH_ABANDONED: _abandoned, VACATION_STARTED: _vacation_started,
     VACATION_ENDED: _vacation_ended, INVITATION_ACCEPTED: _accepted,
     INVITATION_DECLINED: _declined,
 }

@@ -107,56 +107,6 @@ class NodePipelines(CoreCommands):
         _refresh(self.cluster)
 
 
-class NodeWaiter:
-    """A connection of its own for blocking reads (a live stream's XREAD), on a cluster:
-    to the master of the key it waits on, found when it first waits (and again after the
-    slot moved or the master died, which also raises ConnectionError)."""
-
-    def __init__(self, cluster: RedisCluster, client_name: str, **timeouts):
-        self.cluster = cluster
-        self.client_name = client_name
-        self.timeouts = timeouts
-        self._node = None
-        self._client = None
-
-    def xread(self, streams: dict, **options):
-        node = self.cluster.get_node_from_key(next(iter(streams)))
-        if self._node != node.name:
-            self.close()
-            self._client = redis.Redis(host=node.host, port=node.port,
-                                       single_connection_client=True,
-                                       client_name=self.client_name, **self.timeouts)
-            self._node = node.name
-        try:
-            return self._client.xread(streams, **options)
-        except (redis.ConnectionError, redis.TimeoutError) as error:
-            self._lost(error)
-        except redis.ResponseError as error:
-            if not str(error).startswith(_MOVED):
-                raise
-            self._lost(error)
-
-    def _lost(self, error) -> None:
-        self.close()
-        _refresh(self.cluster)
-        raise redis.ConnectionError(f"the stream's cluster node went away: {error}")
-
-    def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
-        self._client = self._node = None
-
-
-def waiter(client, url: str, client_name: str, **timeouts):
-    """A connection of its own for a blocking reader (closed by the caller): a plain
-    single-connection client on one Redis, a NodeWaiter on a cluster. `timeouts`:
-    socket_timeout (longer than the longest block) and socket_connect_timeout."""
-    if isinstance(client, RedisCluster):
-        return NodeWaiter(client, client_name, **timeouts)
-    return redis.Redis.from_url(url, single_connection_client=True, client_name=client_name,
-                                **timeouts)
-
-
 # How long a write that must not be lost waits for its replica (ORRERY_REPLICA_WAIT_MS).
 # A healthy replica answers in well under a millisecond; on this repository's loaded 2-core
 # machine 3,000 waits took 0.13 ms at the median and 760 ms at worst, so 2 s.

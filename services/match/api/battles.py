@@ -14,7 +14,7 @@ blp = Blueprint("battle-groups", __name__, url_prefix="/v1/battle-groups",
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateBattleGroupSchema, arg_name="body")
 @blp.response(201, BattleGroupSchema)
-@blp.errors(400, 401, 403, 404)
+@blp.errors(400, 401, 403, 404, 409)
 @blp.doc(security=BEARER)
 def create(body):
     """Create a battle group and its tables (matches); the caller must hold a seat at each.

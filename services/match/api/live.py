@@ -1,15 +1,15 @@
 """Live updates: a match's events as Server-Sent Events, as they are appended.
 
-The stream blocks on XREAD of the match's own stream (no polling) over the stream's own
-Redis connection (`Limits.waiter`, closed with the stream: live_slots.py), sends a comment
-as a heartbeat so proxies keep the connection (and a client that went away is found out
-when the write fails), and ends when the match is over and everything is sent, after
-`idle_seconds` with nothing to send, or after `max_seconds`, so a connection is never held
-forever (EventSource clients reconnect with Last-Event-ID and lose nothing). A stream opened
-with a token also ends within a second of that token's revocation: it blocks at most
-`check_seconds` at a time and asks whether the token still stands (one read of the player's
-generation per process and 0.4 s, shared/web/auth.py), which costs a token's stream a
-short XREAD every 0.4 s where a spectator's blocks until its heartbeat.
+The stream waits for its match's log to grow through the process's live hub (one blocking
+XREAD per process and Redis node for every stream: live_hub.py; no polling) and reads what
+is new itself, from its own last version, sends a comment as a heartbeat so proxies keep
+the connection (and a client that went away is found out when the write fails), and ends
+when the match is over and everything is sent, after `idle_seconds` with nothing to send,
+or after `max_seconds`, so a connection is never held forever (EventSource clients
+reconnect with Last-Event-ID and lose nothing). A stream opened with a token also ends
+within a second of that token's revocation: it waits at most `check_seconds` at a time and
+asks whether the token still stands (one read of the player's generation per process and
+0.4 s, shared/web/auth.py).
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class Limits:
     max_seconds: float        # a stream ends after this, whatever happens
     heartbeat_seconds: float  # a comment is sent after this long without a message
     idle_seconds: float       # a stream ends after this long without a message
-    waiter: object            # the Redis client the stream blocks on (its own connection)
+    hub: object               # the process's LiveHub (live_hub.py): what the stream waits on
     on_heartbeat: Callable[[], None] = lambda: None  # renews the stream's slot
     # A stream opened with a token ends once the token is revoked: between waits of at most
     # `check_seconds` it asks `still_valid` (None: a spectator's stream, nothing to check).
@@ -62,6 +62,11 @@ def message(event: dict) -> str:
 def stream(ctx, match_id: str, seat: Optional[int], after: int,
            limits: Limits) -> Iterator[str]:
     """Every event after version `after`, redacted for `seat`, then new ones as they come."""
+    with limits.hub.subscribe(ctx.keys.events(match_id)) as followed:
+        yield from _stream(ctx, match_id, seat, after, limits, followed)
+
+
+def _stream(ctx, match_id, seat, after, limits, followed) -> Iterator[str]:
     started = last_sent = last_beat = time.monotonic()
     cursor = after
     yield "retry: 2000\n\n"
@@ -83,21 +88,13 @@ def stream(ctx, match_id: str, seat: Optional[int], after: int,
         remaining = _ends(limits, started, last_sent) - now
         if remaining <= 0:
             return
-        if _wait(ctx, limits.waiter, match_id, cursor,
-                 limits.wait_seconds(remaining, now - last_beat)):
+        # Log entries have ids "<version>-1": an entry after "<cursor>-1" is a new version.
+        if followed.wait(f"{cursor}-1", limits.wait_seconds(remaining, now - last_beat)):
             continue
         if time.monotonic() - last_beat >= limits.heartbeat_seconds:
             limits.on_heartbeat()
             last_beat = time.monotonic()
             yield ": heartbeat\n\n"
-
-
-def _wait(ctx, waiter, match_id: str, cursor: int, seconds: float) -> bool:
-    """Block until the log grows past `cursor` or `seconds` pass; True when it grew."""
-    # Log entries have ids "<version>-1", so reading after "<cursor>-1" is the next version.
-    reply = waiter.xread({ctx.keys.events(match_id): f"{cursor}-1"}, count=1,
-                         block=max(1, int(seconds * 1000)))
-    return bool(reply)
 
 
 def feed_message(entry_id: str, note: dict) -> str:
@@ -108,11 +105,24 @@ def feed_message(entry_id: str, note: dict) -> str:
 
 def player_feed(ctx, player_id: str, after: Optional[str], limits: Limits) -> Iterator[str]:
     """The player's notifications ("your turn", "match over") after feed entry `after`
-    (from now on when None), as they come: one blocking XREAD per wait (at most
-    `check_seconds` long, to see the token's revocation), no polling of the feed."""
-    started = last_sent = last_beat = time.monotonic()
+    (from now on when None), as they come: waits through the live hub (at most
+    `check_seconds` at a time, to see the token's revocation), no polling of the feed."""
     key = ctx.keys.player_feed(player_id)
-    cursor = after or "$"
+    with limits.hub.subscribe(key) as followed:
+        yield from _feed(ctx, key, after or _newest(ctx.redis, key), limits, followed)
+
+
+def _newest(redis, key: str) -> str:
+    """The feed's last entry id ("0-0" when empty): where a stream "from now on" starts."""
+    newest = redis.xrevrange(key, count=1)
+    if not newest:
+        return "0-0"
+    entry_id = newest[0][0]
+    return entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+
+
+def _feed(ctx, key: str, cursor: str, limits: Limits, followed) -> Iterator[str]:
+    started = last_sent = last_beat = time.monotonic()
     yield "retry: 2000\n\n"
     while True:
         if limits.revoked():
@@ -121,15 +131,18 @@ def player_feed(ctx, player_id: str, after: Optional[str], limits: Limits) -> It
         remaining = _ends(limits, started, last_sent) - now
         if remaining <= 0:
             return
-        reply = limits.waiter.xread({key: cursor}, count=BATCH, block=max(
-            1, int(limits.wait_seconds(remaining, now - last_beat) * 1000)))
-        if not reply:
+        # What is new, not blocking: XRANGE from `cursor` exclusive (Redis 6.2), which a
+        # cluster client routes by its key (its XREAD asks a node for the keys first).
+        entries = ctx.redis.xrange(key, min=f"({cursor}", count=BATCH)
+        if not entries:
+            if followed.wait(cursor, limits.wait_seconds(remaining, now - last_beat)):
+                continue
             if time.monotonic() - last_beat >= limits.heartbeat_seconds:
                 limits.on_heartbeat()
                 last_beat = time.monotonic()
                 yield ": heartbeat\n\n"
             continue
         last_sent = last_beat = time.monotonic()
-        for entry_id, fields in reply[0][1]:
+        for entry_id, fields in entries:
             cursor = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
             yield feed_message(cursor, json.loads(fields[b"m"]))

@@ -6,8 +6,8 @@ Each open stream (GET /v1/matches/{id}/live, GET /v1/players/me/live) takes a sl
 - per client (the player of a valid token, else the remote address): at most `per_client`
   across every process, counted in Redis as leases that a live stream renews on every
   heartbeat, so the streams of a worker that died stop counting after `lease_seconds`.
-A stream waits on a Redis connection of its own, opened with the stream and closed with it,
-so Redis holds exactly one connection per open stream and none once they close.
+Streams hold no Redis connection of their own: they wait through the process's live hub
+(live_hub.py), one connection per process and Redis node whatever the number of streams.
 """
 from __future__ import annotations
 

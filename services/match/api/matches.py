@@ -43,11 +43,12 @@ _NDJSON_DOC = {"200": {"description": "The whole log, one event per line.",
 # The hot routes (creating a match, its view, /legal, a command) are lean routes:
 # documented by the same decorators, served without their wrappers (shared/web/api.py).
 @blp.lean_route("", methods=["POST"], arguments=(("body", CreateMatchSchema, "json"),),
-                response=(201, CreatedSchema), errors=(400, 401, 403, 404),
+                response=(201, CreatedSchema), errors=(400, 401, 403, 404, 409),
                 doc={"security": BEARER})
 def create(body):
     """Create a match; the caller must hold one of its seats. Seating other players
-    invites them: the match waits (status "invited") until each of them accepts."""
+    invites them: the match waits (status "invited") until each of them accepts. 409 when
+    a cap per player would be passed (too_many_active_matches, too_many_invitations)."""
     ctx = context.current()
     state = create_match(ctx, required_player(ctx.tokens), body)
     return {"match_id": state.match_id, "version": state.version}

@@ -1,5 +1,6 @@
-"""The response of a live route: a slot taken (live_slots.py), a Redis connection of the
-stream's own, both given back when the response closes (ended, or the client went away)."""
+"""The response of a live route: a slot taken (live_slots.py), given back when the response
+closes (ended, or the client went away); the stream waits through the process's live hub
+(live_hub.py), one Redis connection per process and node for every stream."""
 from __future__ import annotations
 
 from typing import Callable, Iterator
@@ -8,13 +9,13 @@ from flask import Response, current_app, request
 
 from services.match import context
 from services.match.api.live import Limits
+from services.match.api.live_hub import LiveHub
 from services.match.api.live_slots import LiveSlots
-from shared.infra.cluster_client import waiter as open_waiter
-from shared.infra.connect import timeouts
 from shared.web.auth import current_caller, current_player
 
 SLOTS = "orrery.live"
-WAITER_NAME = "orrery-live-"  # + the namespace: CLIENT LIST shows the streams' connections
+HUB = "orrery.live-hub"
+WAITER_NAME = "orrery-live-"  # + the namespace: CLIENT LIST shows the hub's connections
 
 
 def install(app, ctx) -> None:
@@ -23,6 +24,8 @@ def install(app, ctx) -> None:
         ctx.redis, ctx.keys, per_client=app.config["LIVE_PER_CLIENT"],
         per_process=app.config["LIVE_PER_PROCESS"],
         lease_seconds=3 * app.config["SSE_HEARTBEAT_SECONDS"] + 5)
+    app.extensions[HUB] = LiveHub(ctx.redis, ctx.settings.redis_url,
+                                  WAITER_NAME + ctx.keys.namespace)
 
 
 def client_of(ctx) -> str:
@@ -47,21 +50,15 @@ def live_response(body: Callable[[Limits], Iterator[str]]) -> Response:
     config = current_app.config
     slot = current_app.extensions[SLOTS].acquire(client_of(ctx))
     try:
-        waiter = open_waiter(ctx.redis, ctx.settings.redis_url,
-                             WAITER_NAME + ctx.keys.namespace,
-                             **timeouts(config["SSE_HEARTBEAT_SECONDS"]))
+        limits = Limits(max_seconds=config["SSE_MAX_SECONDS"],
+                        heartbeat_seconds=config["SSE_HEARTBEAT_SECONDS"],
+                        idle_seconds=config["SSE_IDLE_SECONDS"],
+                        hub=current_app.extensions[HUB], on_heartbeat=slot.renew,
+                        still_valid=_token_check(ctx))
+        response = Response(body(limits), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     except BaseException:
         slot.release()
         raise
-    limits = Limits(max_seconds=config["SSE_MAX_SECONDS"],
-                    heartbeat_seconds=config["SSE_HEARTBEAT_SECONDS"],
-                    idle_seconds=config["SSE_IDLE_SECONDS"], waiter=waiter,
-                    on_heartbeat=slot.renew, still_valid=_token_check(ctx))
-    response = Response(body(limits), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-
-    def give_back():
-        waiter.close()
-        slot.release()
-    response.call_on_close(give_back)
+    response.call_on_close(slot.release)
     return response

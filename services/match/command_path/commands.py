@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
-from services.match.command_path import decisions
+from services.match.command_path import caps, decisions
 from services.match.wormholes import relay as wormhole_relay
 from services.match.command_path import announce as announcing
 from services.match.command_path.announce import announce
@@ -89,9 +89,13 @@ def submit_reply(ctx: MatchContext, match_id: str, answer: str, player_id: str,
                  state: Optional[MatchState] = None) -> CommandResult:
     """Apply a player's answer ("accept" or "decline") to an invitation
     (services/match/command_path/invitations.py), decided on the match as it is, again if another
-    answer was appended first."""
-    return _timed(ctx, match_id, None, None, decisions.reply_cause(answer, player_id),
-                  "http", state)
+    answer was appended first. Accepting takes one of the player's places among their
+    matches not over (caps.py): refused (409) at the cap, given back if the answer is."""
+    with caps.Taken(ctx) as places:
+        if answer == "accept":
+            places.take(caps.ACTIVE, player_id, [match_id])
+        return _timed(ctx, match_id, None, None, decisions.reply_cause(answer, player_id),
+                      "http", state)
 
 
 def _timed(ctx, match_id, key, expected_version, cause: dict, source,
@@ -174,6 +178,7 @@ def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> Com
     """Keep the new state warm, and tell the bus if the append did not."""
     logged = list(written.logged)
     ctx.store.remember(after)
+    caps.settle(ctx, after, logged)  # a match over, an invitation answered: places freed
     if not written.published:
         announce(ctx.bus, after)
     wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
@@ -192,5 +197,6 @@ def _repeat(ctx: MatchContext, match_id: str, prior: AppendResult) -> CommandRes
     # announcement, and a client retries exactly then. Consumers are idempotent, so a
     # repeated announcement costs nothing and heals that gap.
     announce(ctx.bus, now)
+    caps.settle(ctx, now, logged)  # as the first attempt would have, had it lived
     return CommandResult(state=now, events=logged, version=prior.last_version,
                          to_act=then.to_act(), duplicate=True)

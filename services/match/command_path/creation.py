@@ -10,6 +10,7 @@ import time
 import uuid
 from typing import Optional
 
+from services.match.command_path import caps
 from services.match.command_path.announce import announce
 from services.match.command_path.chance import seed_refusal, setup_rng
 from services.match.context import MatchContext
@@ -28,7 +29,7 @@ from shared.web.errors import Forbidden, InvalidRequest, NotFound
 def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
                  match_id: Optional[str] = None,
                  provenance: Optional[dict] = None,
-                 battle_group: bool = False) -> MatchState:
+                 battle_group: bool = False, counted: bool = False) -> MatchState:
     """Create the match `request` describes (CreateMatchSchema, loaded) for `caller`.
 
     Services (matchmaking) may pass caller=None, their own `match_id` — so a redelivered
@@ -37,7 +38,8 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
     every other player seated. `battle_group`: the match is a table of a battle group
     (services/match/wormholes/groups.py), the only way a multi-battle match is made; the caller
     need not sit at every table (a faction's players differ by table: teammates), and at a
-    table without them every player seated is invited.
+    table without them every player seated is invited. `counted`: the caps' places were
+    taken for it already (a battle group takes every table's at once).
     """
     if match_id is not None and ctx.log.version(match_id) > 0:
         return ctx.store.load(match_id)
@@ -49,6 +51,15 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
             not any(seat.get("player_id") == caller for seat in seats):
         raise Forbidden("You must hold one of the seats of a match you create.")
     match_id = match_id or uuid.uuid4().hex
+    with caps.Taken(ctx) as places:
+        if not counted:  # refused before anything is written (409, caps.py)
+            caps.for_creation(places, caller, [(match_id, seats)])
+        return _create(ctx, caller, request, engine, options, seats, match_id, provenance,
+                       places)
+
+
+def _create(ctx, caller, request, engine, options, seats, match_id, provenance,
+            places: caps.Taken) -> MatchState:
     created_at = time.time()
     # The seed goes to the private meta hash only: it would reveal hidden deck orders.
     seed = ctx.seeds.create(match_id, request.get("seed"), {
@@ -66,7 +77,10 @@ def create_match(ctx: MatchContext, caller: Optional[str], request: dict, *,
                                                    else caller))
     except LogMoved:  # the same match_id was created concurrently: that one stands
         return ctx.store.load(match_id)
+    places.keep()  # written: the match counts from now on, whatever follows
     APPENDS_BY("creation").inc()
+    if caller is None:
+        caps.count_service_match(ctx, match_id, seats)
     _list_for_players(ctx, match_id, seats, created_at)
     state = fold(written.logged)  # the log as written: no need to read it back
     ctx.store.remember(state)

@@ -54,7 +54,7 @@ def decide_seat(state: MatchState, seat: int, command: dict) -> list:
     if facts.out[seat] is not None:
         raise errors.IllegalCommand(f"Seat {seat} is out of the match ({facts.out[seat]}).")
     if kind == "resign":
-        return [event(platform.SEAT_RESIGNED, seat=seat)]
+        return leaving(state, seat, platform.SEAT_RESIGNED, "resignation")
     if kind == "abort":
         if not platform.before_first_move(facts):
             raise errors.IllegalCommand("A match can be aborted only before its first move; "
@@ -64,6 +64,18 @@ def decide_seat(state: MatchState, seat: int, command: dict) -> list:
     if not platform.taken_over(facts, seat):
         raise errors.IllegalCommand(f"Seat {seat} is already played by its player.")
     return [reclaimed(seat)]
+
+
+def leaving(state: MatchState, seat: int, kind: str, reason: str) -> list:
+    """The seat leaves (resigns or forfeits); when it was the last person in play and bots
+    would play on for nobody, MatchAbandoned ends the match in the same append (a fact in
+    the log, so replaying and verifying it end it alike). The outcome rule is the one of
+    every match the platform ends: the seats still in play share first, those out last
+    (shared/games/platform.py, `outcome`)."""
+    left = [event(kind, seat=seat)]
+    if platform.no_person_left(state.platform, seat):
+        left.append(event(platform.MATCH_ABANDONED, seat=seat, reason=reason))
+    return left
 
 
 def _abort_refused(state: MatchState) -> None:
@@ -139,7 +151,7 @@ def time_out(state: MatchState, command: dict, now: float,
 
 def _policy(state: MatchState, seat: int, policy: str, chance) -> list:
     if policy == "forfeit":
-        return [event(platform.SEAT_FORFEITED, seat=seat)]
+        return leaving(state, seat, platform.SEAT_FORFEITED, "forfeit")
     if policy == "skip":
         passed = _pass(state, seat, chance)
         if passed:

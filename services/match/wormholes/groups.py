@@ -39,6 +39,7 @@ import json
 import time
 import uuid
 
+from services.match.command_path import caps
 from services.match.context import MatchContext
 from services.match.command_path.creation import check_seed, create_match, named_seats
 from shared.eventlog.keys import MATCH_ID
@@ -89,10 +90,14 @@ def create_group(ctx: MatchContext, caller: str, body: dict) -> dict:
         named_seats(ctx, table["seats"])
     group_id = uuid.uuid4().hex
     match_ids = [uuid.uuid4().hex for _ in tables]
-    _write_group(ctx, group_id, engine.spec.name, match_ids, caller)
+    with caps.Taken(ctx) as places:  # every cap checked before anything is written (409)
+        places.take(caps.GROUPS, caller, [group_id])
+        caps.for_creation(places, caller, [(m, t["seats"]) for m, t in zip(match_ids, tables)])
+        _write_group(ctx, group_id, engine.spec.name, match_ids, caller)
+        places.keep()  # the tables count from here: a crash midway is pruned (caps.py)
     for match_id, table in zip(match_ids, tables):
         create_match(ctx, caller, {"game": body["game"], **table}, match_id=match_id,
-                     battle_group=True)
+                     battle_group=True, counted=True)
     return group_view(ctx, group_id)
 
 

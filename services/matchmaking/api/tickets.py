@@ -5,7 +5,8 @@ import time
 
 from services.matchmaking import pools as pools_module
 from services.matchmaking.api import current
-from services.matchmaking.errors import AlreadyWaiting, TicketClosed
+from services.matchmaking.errors import AlreadyWaiting, TicketClosed, TooManyActiveMatches
+from shared.eventlog.keys import Keys
 from services.matchmaking.schemas import TicketCreatedSchema, TicketRequestSchema, TicketSchema
 from services.matchmaking.tickets import (
     CANCELLED, TicketRecord, new_ticket_id, pool_of)
@@ -71,6 +72,7 @@ def create_ticket(body):
     except TermsRefused as refused:
         raise InvalidRequest(_as_ticket_fields(refused.fields), refused.message) from None
     accepted = _accepted_clocks(body)
+    _below_the_cap(ctx, player_id)
     pool = pool_of(body["game"], body["players"], body["mode"], body["clock"])
     record = TicketRecord(
         ticket_id=new_ticket_id(pool), player_id=player_id, pool=pool, game=body["game"],
@@ -84,6 +86,15 @@ def create_ticket(body):
         raise AlreadyWaiting("You already wait in this pool with another ticket.",
                              ticket_id=held.ticket_id) from None
     return {"ticket_id": record.ticket_id}
+
+
+def _below_the_cap(ctx, player_id: str) -> None:
+    """A ticket forms a match, so a player at the match service's cap of matches not over
+    (its set of them, services/match/command_path/caps.py) waits for none: 409."""
+    cap = ctx.settings.max_active_matches
+    if ctx.redis.zcard(Keys(ctx.settings.namespace).player_active(player_id)) >= cap:
+        raise TooManyActiveMatches(f"A player may have at most {cap} matches not over; "
+                                   "finish, resign or call one off first.")
 
 
 @blp.route("/<string:ticket_id>", methods=["GET"])
