@@ -69,31 +69,33 @@ def stream(ctx, match_id: str, seat: Optional[int], after: int,
 def _stream(ctx, match_id, seat, after, limits, followed) -> Iterator[str]:
     started = last_sent = last_beat = time.monotonic()
     cursor = after
+    look = True  # read the log: at the start, when woken, and at each heartbeat
     yield "retry: 2000\n\n"
     while True:
         if limits.revoked():
             return
-        state = ctx.store.load(match_id)
-        events = ctx.log.read(match_id, from_version=cursor, limit=BATCH)
-        for event in events:
-            # `state` may be older than `event`: it only ever redacts more, never less.
-            yield message(redact(state, event, seat))
-            cursor = event["v"]
-        if events:
-            last_sent = last_beat = time.monotonic()
-            continue
-        if state.status != "active" and cursor >= state.version:
-            return
+        if look:
+            state = ctx.store.load(match_id)
+            events = ctx.log.read(match_id, from_version=cursor, limit=BATCH)
+            for event in events:
+                # `state` may be older than `event`: it only ever redacts more, never less.
+                yield message(redact(state, event, seat))
+                cursor = event["v"]
+            if events:
+                last_sent = last_beat = time.monotonic()
+                continue
+            if state.status != "active" and cursor >= state.version:
+                return
         now = time.monotonic()
         remaining = _ends(limits, started, last_sent) - now
         if remaining <= 0:
             return
         # Log entries have ids "<version>-1": an entry after "<cursor>-1" is a new version.
-        if followed.wait(f"{cursor}-1", limits.wait_seconds(remaining, now - last_beat)):
-            continue
-        if time.monotonic() - last_beat >= limits.heartbeat_seconds:
+        look = followed.wait(f"{cursor}-1", limits.wait_seconds(remaining, now - last_beat))
+        if not look and time.monotonic() - last_beat >= limits.heartbeat_seconds:
             limits.on_heartbeat()
             last_beat = time.monotonic()
+            look = True  # a wake-up the hub missed costs a heartbeat's wait at most
             yield ": heartbeat\n\n"
 
 
@@ -123,6 +125,7 @@ def _newest(redis, key: str) -> str:
 
 def _feed(ctx, key: str, cursor: str, limits: Limits, followed) -> Iterator[str]:
     started = last_sent = last_beat = time.monotonic()
+    look = True  # read the feed: at the start, when woken, and at each heartbeat
     yield "retry: 2000\n\n"
     while True:
         if limits.revoked():
@@ -133,16 +136,16 @@ def _feed(ctx, key: str, cursor: str, limits: Limits, followed) -> Iterator[str]
             return
         # What is new, not blocking: XRANGE from `cursor` exclusive (Redis 6.2), which a
         # cluster client routes by its key (its XREAD asks a node for the keys first).
-        entries = ctx.redis.xrange(key, min=f"({cursor}", count=BATCH)
-        if not entries:
-            if followed.wait(cursor, limits.wait_seconds(remaining, now - last_beat)):
-                continue
-            if time.monotonic() - last_beat >= limits.heartbeat_seconds:
-                limits.on_heartbeat()
-                last_beat = time.monotonic()
-                yield ": heartbeat\n\n"
+        entries = ctx.redis.xrange(key, min=f"({cursor}", count=BATCH) if look else []
+        if entries:
+            last_sent = last_beat = time.monotonic()
+            for entry_id, fields in entries:
+                cursor = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+                yield feed_message(cursor, json.loads(fields[b"m"]))
             continue
-        last_sent = last_beat = time.monotonic()
-        for entry_id, fields in entries:
-            cursor = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-            yield feed_message(cursor, json.loads(fields[b"m"]))
+        look = followed.wait(cursor, limits.wait_seconds(remaining, now - last_beat))
+        if not look and time.monotonic() - last_beat >= limits.heartbeat_seconds:
+            limits.on_heartbeat()
+            last_beat = time.monotonic()
+            look = True  # a wake-up the hub missed costs a heartbeat's wait at most
+            yield ": heartbeat\n\n"

@@ -206,6 +206,7 @@ class _Reader:
         self.dirty = False         # `reading` misses a waiting stream
         self.blocked = False       # an XREAD is (about to be) running
         self.unblocked = False     # an unblock was sent for the running XREAD
+        self.nudging = False       # a stream is having the loop read anew
         self.wakeup = threading.Event()  # a key to read, while there was none
         self.connection = None
         self.connection_id: Optional[int] = None
@@ -331,10 +332,23 @@ class _Reader:
 
     def nudge(self) -> None:
         """Have the loop read its keys anew (a stream waits on what the running XREAD
-        misses): wake it when idle, unblock its XREAD when running. An unblock sent before
-        the XREAD reached Redis unblocks nothing: sent again until the loop has taken its
-        next snapshot."""
-        for _ in range(200):
+        misses): wake it when idle, unblock its XREAD when running. One stream nudges at a
+        time (the others' keys are in the snapshot that ends it); an unblock sent before
+        the XREAD reached Redis unblocks nothing, so it is sent again, less and less often,
+        until the loop has taken its next snapshot."""
+        with self.hub.lock:
+            if self.nudging:
+                return
+            self.nudging = True
+        try:
+            self._nudge()
+        finally:
+            with self.hub.lock:
+                self.nudging = False
+
+    def _nudge(self) -> None:
+        pause, deadline = 0.001, time.monotonic() + self.hub.block_seconds
+        while time.monotonic() < deadline:
             with self.hub.lock:
                 if not self.dirty or self.unblocked:
                     return
@@ -342,14 +356,13 @@ class _Reader:
                     self.wakeup.set()
                     return
                 connection_id = self.connection_id
-            if connection_id is None:  # connecting: its XREAD follows, unblock that
-                time.sleep(0.002)
-                continue
-            try:
-                if self.hub.unblock(self.node, connection_id):
-                    with self.hub.lock:
-                        self.unblocked = True
-                    return
-            except redis.RedisError:
-                return  # the loop meets the same trouble, reconnects and reads anew
-            time.sleep(0.002)
+            if connection_id is not None:  # else connecting: its XREAD follows
+                try:
+                    if self.hub.unblock(self.node, connection_id):
+                        with self.hub.lock:
+                            self.unblocked = True
+                        return
+                except redis.RedisError:
+                    return  # the loop meets the same trouble, reconnects and reads anew
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)

@@ -1,7 +1,10 @@
 """The matchmaking HTTP API: tickets, standings and operations (API.md)."""
+import time
+
 import pytest
 
 from services.matchmaking.loop import PairingLoop
+from shared.eventlog.keys import Keys
 from tests.services.matchmaking.conftest import TICKET, bearer
 
 pytestmark = pytest.mark.cluster_too  # and on one Redis (tests/conftest.py)
@@ -83,6 +86,21 @@ def test_one_waiting_ticket_per_player_and_pool(mm, mm_ctx):
     assert again.status_code == 409 and again.get_json()["ticket_id"] == first
     casual = mm.post("/v1/tickets", json={**TICKET, "mode": "casual"}, headers=me)
     assert casual.status_code == 201
+
+
+def test_a_player_at_the_cap_of_matches_not_over_gets_no_ticket(mm, mm_ctx):
+    """A ticket forms a match: a player holding as many matches not over as the match
+    service allows (its count, services/match/command_path/caps.py) is refused, 409."""
+    player = "a" * 32
+    held = Keys(mm_ctx.settings.namespace).player_active(player)
+    cap = mm_ctx.settings.max_active_matches
+    mm_ctx.redis.zadd(held, {f"{i:032x}": time.time() for i in range(cap - 1)})
+    assert mm.post("/v1/tickets", json=TICKET, headers=bearer(mm_ctx, player)).status_code == 201
+    mm_ctx.redis.zadd(held, {"f" * 32: time.time()})
+    refused = mm.post("/v1/tickets", json={**TICKET, "mode": "casual"},
+                      headers=bearer(mm_ctx, player))
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "too_many_active_matches"
 
 
 def test_a_ticket_being_matched_cannot_be_cancelled(mm, mm_ctx):
