@@ -243,6 +243,11 @@ class _Reader:
                 self._lost(error, failures)
                 failures += 1
                 continue
+            except Exception:  # noqa: BLE001 - the process's streams depend on this loop
+                log.exception("live hub: the reader of %s failed; it reads again", self.node)
+                self._close()
+                time.sleep(_BACKOFF[-1])
+                continue
             finally:
                 with self.hub.lock:
                     self.blocked = False
