@@ -23,7 +23,7 @@ ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_sta
        "cluster_capacity",
        "bot_speed", "bot_latency", "bot_answers", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
-       "live_capacity", "recovery", "exile_sun_selfplay", "exile_sun_vp_sources",
+       "live_capacity", "recovery", "exile_sun_vp_sources",
        "match_endings", "wormholes", "secrecy"]
 
 

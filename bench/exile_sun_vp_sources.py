@@ -1,10 +1,12 @@
 """Where Exile Sun's victory points come from in self-play, and how many cycles a match runs.
 
 The book plays in 120-180 minutes; a point source that comes too cheap ends matches in a few
-cycles. Per (policy, seats) this plays matches in process and prints the mean points a seat
+cycles. Per (policy, seats) this plays match_endings' matches (its loop and seeds, so the two
+agree match for match) and prints the mean points a seat
 scored from each source over a match: planets captured (public, p14), each agenda card kind
 (public, p15), and at the end the private points (own Flagship and Shipyard cards, trophies,
-both home planets: p14-15), with the winner's own mix and the cycles per match.
+both home planets: p14-15), with the winner's own mix, how the matches ended and their cycles
+and commands.
 
     python -m bench.exile_sun_vp_sources [-n MATCHES] [--policies random,greedy:1]
         [--seats 2,4,6] [--first-seed 0]
@@ -13,48 +15,39 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
-from services.bot import policies
 from shared.games.exile_sun import GAME
 from shared.games.exile_sun.components import agenda_kind
 from shared.games.exile_sun.scoring import holds_home, lost_card, total_vp
-from bench.match_endings import parse_policy
+from bench.match_endings import length, play_match, quantiles
 
 
 def play(policy: str, seats: int, seed: int) -> dict:
-    """One match; points per source per seat, the winner, cycles, the ending."""
-    name, level = parse_policy(policy)
-    server = random.Random(f"vp:{seats}:{seed}")
-    bots = random.Random(f"vp-bots:{policy}:{seats}:{seed}")
-    state = None
-    for event in GAME.setup(GAME.spec.resolve_options({}), seats, server):
-        state = GAME.evolve(state, event)
+    """One match (match_endings' loop and seeds); points per source per seat, the winner,
+    cycles, the ending."""
     sources = [{} for _ in range(seats)]
 
     def add(seat, source, vp):
         sources[seat][source] = sources[seat].get(source, 0) + vp
 
-    while GAME.outcome(state) is None:
-        seat = bots.choice(list(GAME.to_act(state)))
-        command = policies.choose(GAME, state, seat, bots, name, level, seats=seats).command
-        for event in GAME.decide(state, seat, command, server):
-            if event["type"] == "PlanetCaptured":
-                add(event["data"]["seat"], "planets", event["data"]["vp"])
-            elif event["type"] == "AgendaCompleted":
-                add(event["data"]["seat"], "agenda:" + agenda_kind(event["data"]["card"])["key"],
-                    event["data"]["vp"])
-            state = GAME.evolve(state, event)
+    def watch(event, state):
+        if event["type"] == "PlanetCaptured":
+            add(event["data"]["seat"], "planets", event["data"]["vp"])
+        elif event["type"] == "AgendaCompleted":
+            add(event["data"]["seat"], "agenda:" + agenda_kind(event["data"]["card"])["key"],
+                event["data"]["vp"])
+
+    state, commands, stuck = play_match("exile_sun", policy, seats, seed, watch)
     for s in range(seats):
         add(s, "own_flagship", int(not lost_card(state, s, "flagship")))
         add(s, "own_shipyard", int(not lost_card(state, s, "shipyard")))
         add(s, "trophies", len(state.players[s].trophies))
         add(s, "home_planets", int(holds_home(state, s)))
         assert sum(sources[s].values()) == total_vp(state, s), (sources[s], total_vp(state, s))
-    result = GAME.outcome(state)
+    result = GAME.outcome(state) or {"winner": None, "reason": "stuck"}
     return {"sources": sources, "winner": result["winner"], "reason": result["reason"],
-            "cycles": state.cycle + 1}
+            "cycles": length("exile_sun", state), "commands": commands}
 
 
 def summary(policy: str, seats: int, matches: int, first_seed: int) -> dict:
@@ -76,6 +69,8 @@ def summary(policy: str, seats: int, matches: int, first_seed: int) -> dict:
             "ended_by": dict(sorted(reasons.items())),
             "mean_cycles": round(sum(cycles) / matches, 2),
             "median_cycles": cycles[len(cycles) // 2],
+            "cycles": quantiles(cycles),
+            "commands": quantiles([m["commands"] for m in played]),
             "vp_per_seat": {k: round(v / (matches * seats), 2)
                             for k, v in sorted(per_seat.items(), key=lambda kv: -kv[1])},
             "vp_of_winner": {k: round(v / max(1, len(won)), 2)

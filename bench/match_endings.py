@@ -58,8 +58,10 @@ def length(game_name: str, state) -> int:
     return state.round
 
 
-def play(game_name: str, policy: str, seats: int, seed: int) -> dict:
-    """One match: every seat plays `policy`; the reason it ended, its length and commands."""
+def play_match(game_name: str, policy: str, seats: int, seed: int, watch=None) -> tuple:
+    """One match, every seat playing `policy`: (final state, commands, stuck). `watch(event,
+    state)` sees every game event before it is folded (exile_sun_vp_sources counts points by
+    source with it)."""
     game = get_game(game_name)
     name, level = parse_policy(policy)
     server = random.Random(f"endings:{game_name}:{seats}:{seed}")
@@ -72,16 +74,27 @@ def play(game_name: str, policy: str, seats: int, seed: int) -> dict:
     while game.outcome(state) is None:
         acting = list(game.to_act(state))
         if not acting or commands >= MOST_COMMANDS:
-            return {"reason": "stuck", "length": length(game_name, state), "commands": commands}
+            return state, commands, True
         seat = bots.choice(acting)
         command = policies.choose(game, state, seat, bots, name, level, seats=seats).command
-        state = apply_command(game, state, seat, command, server)
+        if watch is None:
+            state = apply_command(game, state, seat, command, server)
+        else:
+            for event in game.decide(state, seat, command, server):
+                watch(event, state)
+                state = game.evolve(state, event)
         commands += 1
-    return {"reason": game.outcome(state)["reason"], "length": length(game_name, state),
-            "commands": commands}
+    return state, commands, False
 
 
-def _quantiles(values: list) -> dict:
+def play(game_name: str, policy: str, seats: int, seed: int) -> dict:
+    """One match: the reason it ended, its length and commands."""
+    state, commands, stuck = play_match(game_name, policy, seats, seed)
+    reason = "stuck" if stuck else get_game(game_name).outcome(state)["reason"]
+    return {"reason": reason, "length": length(game_name, state), "commands": commands}
+
+
+def quantiles(values: list) -> dict:
     ordered = sorted(values)
     pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]
     return {"min": ordered[0], "p25": pick(0.25), "median": pick(0.5), "p75": pick(0.75),
@@ -100,8 +113,8 @@ def summarize(game_name: str, policy: str, seats: int, seeds: list, results: lis
             "matches": len(results), "seeds": [seeds[0], seeds[-1]],
             "ended_by": dict(sorted(by_reason.items())),
             "book_rule": len(results) - safety - stuck, "safety_limit": safety,
-            "stuck": stuck, UNITS[game_name]: _quantiles([r["length"] for r in results]),
-            "commands": _quantiles([r["commands"] for r in results]),
+            "stuck": stuck, UNITS[game_name]: quantiles([r["length"] for r in results]),
+            "commands": quantiles([r["commands"] for r in results]),
             "wall_seconds": round(seconds, 1)}
 
 

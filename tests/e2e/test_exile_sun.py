@@ -17,7 +17,7 @@ def test_exile_sun_board_is_drawn_and_played_by_clicking_spaces(open_page, stack
     match_id = created.json()["match_id"]
     page.open_match(match_id)
     page.wait_for_selector("#match-root svg.exile-sun")
-    assert len(page.query_selector_all("#match-root svg.exile-sun [data-space]")) == len(board(2)[0])
+    assert len(page.query_selector_all("#match-root svg.exile-sun [data-space]")) == len(board((2, "deep"))[0])
 
     def view():
         return stack.api("GET", f"/v1/matches/{match_id}", me).json()

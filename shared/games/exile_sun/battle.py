@@ -5,10 +5,11 @@ from collections import Counter
 from itertools import product
 
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import board, neighbours
+from shared.games.exile_sun.board import board, neighbours, table
 from shared.games.exile_sun.components import (MAX_PER_COLUMN, TOKEN_SHIPS, circles, ship_class,
                                                tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
+from shared.games.exile_sun.scoring import capture_vp
 from shared.games.exile_sun.state import (ATTACKER, DEFENDER, OVER_STEP, REPAIR_STEP, SHIPS_STEP,
                                           TACTICS_STEP, fleet, fleets_at, planet_owner)
 
@@ -377,7 +378,8 @@ def finish(tx, winner, on_end, capture=True):
     owner = planet_owner(tx.state, b.space)
     if (capture and winner == ATTACKER and attacker is not None and b.space in dict(state.planets)
             and owner != attacker.owner):
-        tx.emit(v.PLANET_CAPTURED, seat=attacker.owner, space=b.space, previous=owner, vp=1)
+        tx.emit(v.PLANET_CAPTURED, seat=attacker.owner, space=b.space, previous=owner,
+                vp=capture_vp(state, attacker.owner, b.space))
     on_end(tx, b, winner)
 
 
@@ -385,12 +387,13 @@ def claim_planets(tx):
     """The Battle phase's "Claim Planets & VPs" (p8), once every battle is fought: a planet
     held alone by another player's fleet (never a decoy: a recon probe holds nothing) changes
     hands, +1 public VP (p14: "Every time a player acquires any planet space from an
-    opponent"). Planets won in a battle were claimed after that battle (p13)."""
+    opponent"), none for taking back one's own home planet (scoring.capture_vp). Planets won in a battle were claimed after that battle (p13)."""
     state = tx.state
     for space, owner in sorted(state.planets, key=lambda po: po[0]):
         here = fleets_at(state, space)
         if len(here) == 1 and here[0].kind != "decoy" and here[0].owner != owner:
-            tx.emit(v.PLANET_CAPTURED, seat=here[0].owner, space=space, previous=owner, vp=1)
+            tx.emit(v.PLANET_CAPTURED, seat=here[0].owner, space=space, previous=owner,
+                    vp=capture_vp(state, here[0].owner, space))
 
 
 def scaled(survivors: int, kind: str, count: int, supply: dict):
@@ -436,8 +439,8 @@ def _scale_down(tx, f, survivors, shipyard_lost):
 
 
 def _free_next_to(state, space, avoid):
-    kinds = board(len(state.players))[0]
-    for n in sorted(neighbours(len(state.players), space)):
+    kinds = board(table(state))[0]
+    for n in sorted(neighbours(table(state), space)):
         if n != avoid and kinds[n] != "gateway" and not fleets_at(state, n):
             return n
     return None
@@ -447,7 +450,7 @@ def _retreat(tx, f):
     """A battle with no damage for 3 rounds ends; the attacker falls back (ours)."""
     state = tx.state
     back = f.came_from
-    kinds = board(len(state.players))[0]
+    kinds = board(table(state))[0]
     if back is None or kinds.get(back) == "gateway" or fleets_at(state, back):
         back = _free_next_to(state, f.space, None)
     if back is None:

@@ -4,7 +4,7 @@ limits, and the build turn in which each player trims hands and deploys fleets."
 from itertools import combinations_with_replacement
 
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import board, neighbours
+from shared.games.exile_sun.board import board, neighbours, table
 from shared.games.exile_sun.components import (CATEGORIES, COLONIES, FUEL_PER_FLEET,
                                                INITIATIVE, TECH_HAND_LIMIT, tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
@@ -126,7 +126,7 @@ def shipyard_shown(state, seat, space):
 
 
 def _deploy_spaces(state, seat):
-    players = len(state.players)
+    players = table(state)
     own = {f.space for f in state.fleets if f.owner == seat}
 
     def around(anchor):
@@ -149,7 +149,7 @@ def _deploy_spaces(state, seat):
 
 
 def _free(state, space):
-    return board(len(state.players))[0][space] != "gateway" and not fleets_at(state, space)
+    return board(table(state))[0][space] != "gateway" and not fleets_at(state, space)
 
 
 # -- decide -----------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ def _load(name):
         return json.load(handle)
 
 
-MAP = _load("map.json")
+# The map a new match is set up on, and the first one (kept so that a match set up before the
+# map grew still replays as it was played: its GameSetUp names no map).
+MAPS = {"deep": _load("map.json"), "compact": _load("map_compact.json")}
+CURRENT_MAP, FIRST_MAP = "deep", "compact"
 SHIPS = _load("ships.json")
 CARDS = _load("cards.json")
 
@@ -33,7 +36,7 @@ COLONIES = CARDS["colonies"]
 TECH = CARDS["tech"]
 COLONIAL_STACKS = tuple(k for k, v in TECH.items() if v.get("colonial"))
 AGENDAS = {a["key"]: a for a in CARDS["agendas"]}
-SYSTEM_TILES = tuple(MAP["system_tiles"])
+SYSTEM_TILES = tuple(MAPS[CURRENT_MAP]["system_tiles"])
 CATEGORIES = ("overhead", "fuel", "ships", "tech")
 TECH_HAND_LIMIT = 6
 AGENDA_HAND = 2

@@ -1,7 +1,7 @@
 """Exile Sun evolve: one small function per event type; it trusts the event (decide checked)."""
 from shared.games.exile_sun import vocabulary as v
 from shared.games.exile_sun.board import all_planets, planets
-from shared.games.exile_sun.components import (COLONIES, MOVES, SUPPLY, agenda_deck, colonial_stack,
+from shared.games.exile_sun.components import (COLONIES, FIRST_MAP, MOVES, SUPPLY, agenda_deck, colonial_stack,
                                                colour_ships, ship_class, tech_effect)
 from shared.games.exile_sun.state import (ALLOCATE, BATTLE, BUILD, DRAFT, MOVE, OVER, REPAIR_STEP,
                                           TACTICS_STEP, Battle,
@@ -20,6 +20,8 @@ def _game_set_up(state, d):
     return State(players=players, victory=d["victory"], missing=d["missing"],
                  scout_fleets=d.get("scout_fleets", True),
                  shipyard_moves=d.get("shipyard_moves", True),
+                 # Set up before the map grew: the first map (RULES_NOTES.md, Map).
+                 map=d.get("map", FIRST_MAP),
                  planets=tuple((p, None) for p in all_planets(d["players"])),
                  agenda_deck=Deck(tuple(sorted(deck["red"] + deck["yellow"]))))
 

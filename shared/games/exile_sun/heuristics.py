@@ -7,7 +7,7 @@ from collections import deque
 from functools import lru_cache
 
 from shared.games.exile_sun.battle import size
-from shared.games.exile_sun.board import board, planets
+from shared.games.exile_sun.board import board, planets, table
 
 # (the state last judged, its strengths): one state is asked about every seat in turn. One
 # tuple swapped whole, so a reader in another thread never pairs a state with other values.
@@ -51,10 +51,10 @@ def _strengths(state) -> list:
 
 
 @lru_cache(maxsize=1024)
-def _nearest(players, targets) -> dict:
+def _nearest(table_key, targets) -> dict:
     """Steps from every space to the nearest of `targets` (a multi-source breadth-first
     search; gateways do not shorten it: a distance to walk, not a scan's)."""
-    adjacency = board(players)[1]
+    adjacency = board(table_key)[1]
     seen, queue = {t: 0 for t in targets}, deque(sorted(targets))
     while queue:
         space = queue.popleft()
@@ -70,7 +70,7 @@ def _advance(state, seat) -> float:
     targets = frozenset(p for p, o in state.planets if o != seat)
     if not targets:
         return 0.0
-    near = _nearest(len(state.players), targets)
+    near = _nearest(table(state), targets)
     return 0.1 * sum(1.0 / (1 + near.get(f.space, 20)) for f in state.fleets
                      if f.owner == seat and f.kind not in ("decoy", "scout", "shipyard"))
 

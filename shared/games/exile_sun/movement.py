@@ -6,7 +6,8 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import board, distances, neighbours, planets
+from shared.games.exile_sun.board import (board, distances, military_zones, neighbours,
+                                          planets, table)
 from shared.games.exile_sun.components import (COLONIES, SCAN_NEEDS, SCOUTS_PER_GROUP,
                                                TOKEN_SHIPS, tech_effect)
 from shared.games.exile_sun.messages import MESSAGES
@@ -18,11 +19,14 @@ TRADE_LIKE = ("trade_route", "gateway")
 
 
 @lru_cache(maxsize=4096)
-def _zones(players, held, seat) -> frozenset:
-    """The military zones `seat` controls, from the planets' owners (`held`: state.planets)."""
+def _zones(board_table, held, seat) -> frozenset:
+    """The spaces of the military zones `seat` controls, from the planets' owners (`held`:
+    state.planets): "A player has control of a Military zone while holding all planets in the
+    system" (p9)."""
     owners = dict(held)
-    return frozenset(f"s{slot}.m" for slot in range(players)
-                     if all(owners.get(p) == seat for p in planets(players, slot)))
+    return frozenset(space for slot, spaces in military_zones(board_table).items()
+                     if all(owners.get(p) == seat for p in planets(board_table[0], slot))
+                     for space in spaces)
 
 
 def _asteroid_cost(state, seat) -> int:
@@ -31,8 +35,8 @@ def _asteroid_cost(state, seat) -> int:
 
 def step_cost(state, seat, space, credit):
     """(moves, credit after): a move into a trade route covers two trade route spaces."""
-    zones = _zones(len(state.players), state.planets, seat)
-    return _step(board(len(state.players))[0][space], space in zones,
+    zones = _zones(table(state), state.planets, seat)
+    return _step(board(table(state))[0][space], space in zones,
                  _asteroid_cost(state, seat), credit)
 
 
@@ -61,35 +65,35 @@ def reachable(state, mover, occupancy=None) -> dict:
     cheapest way there; paths go around enemy fleets and through one's own. Remembered per
     distinct situation: legal commands and the decide that follows (and a bot's trials on
     sampled tables) search once."""
-    players = len(state.players)
-    return _reach(players, mover.space, mover.moves, mover.owner, _scouts(mover),
-                  _zones(players, state.planets, mover.owner), _asteroid_cost(state, mover.owner),
+    board_table = table(state)
+    return _reach(board_table, mover.space, mover.moves, mover.owner, _scouts(mover),
+                  _zones(board_table, state.planets, mover.owner), _asteroid_cost(state, mover.owner),
                   occupancy or _occupancy(state))
 
 
 @lru_cache(maxsize=None)
-def _graph(players):
+def _graph(board_table):
     """The map as integers, for the search: spaces numbered in name order (so comparing
     numbers orders paths as comparing names would), each space's kind and neighbours."""
-    kinds = board(players)[0]
+    kinds = board(board_table)[0]
     names = tuple(sorted(kinds))
     index = {name: i for i, name in enumerate(names)}
-    nexts = tuple(tuple(index[n] for n in neighbours(players, name)) for name in names)
+    nexts = tuple(tuple(index[n] for n in neighbours(board_table, name)) for name in names)
     return names, index, tuple(kinds[n] for n in names), nexts
 
 
 @lru_cache(maxsize=1024)
-def _step_table(players, zones, asteroid):
+def _step_table(board_table, zones, asteroid):
     """Per space number: (moves, credit after) entered without and with trade route credit."""
-    names, _, kinds, _ = _graph(players)
+    names, _, kinds, _ = _graph(board_table)
     return tuple((_step(kinds[i], names[i] in zones, asteroid, False),
                   _step(kinds[i], names[i] in zones, asteroid, True)) for i in range(len(names)))
 
 
 @lru_cache(maxsize=4096)
-def _fleets_by_space(players, owner, occupancy):
+def _fleets_by_space(board_table, owner, occupancy):
     """(space number -> [(seat, locked, scouts)], space numbers holding an enemy of `owner`)."""
-    index = _graph(players)[1]
+    index = _graph(board_table)[1]
     here = {}
     for space, seat, locked, scouts in occupancy:
         here.setdefault(index[space], []).append((seat, locked, scouts))
@@ -98,13 +102,13 @@ def _fleets_by_space(players, owner, occupancy):
 
 
 @lru_cache(maxsize=16384)
-def _reach(players, origin, moves, owner, scouts, zones, asteroid, occupancy):
+def _reach(board_table, origin, moves, owner, scouts, zones, asteroid, occupancy):
     """Dijkstra over (space, trade route credit), the cost counted on the space entered; ties
     go to the smallest (space, credit, path) by name. Paths as space numbers."""
-    names, index, kinds, nexts = _graph(players)
-    here, enemy = _fleets_by_space(players, owner, occupancy)
+    names, index, kinds, nexts = _graph(board_table)
+    here, enemy = _fleets_by_space(board_table, owner, occupancy)
     start = index[origin]
-    step = _step_table(players, zones, asteroid)
+    step = _step_table(board_table, zones, asteroid)
 
     def can_end(space):
         """Never a gateway; on one's own fleet only scouts joining scouts, at most 5 in a
@@ -150,7 +154,7 @@ def route_to(state, mover, space):
     route = reachable(state, mover).get(space)
     if route is None:
         return None
-    names = _graph(len(state.players))[0]
+    names = _graph(table(state))[0]
     return route[0], tuple(names[i] for i in route[1])
 
 
@@ -165,7 +169,7 @@ def movable(state, seat, fleet_id):
 
 def scan_targets(state, scanner):
     """Enemy face-down fleets within 3 spaces whose value this seat has not seen."""
-    near = distances(len(state.players), scanner.space)
+    near = distances(table(state), scanner.space)
     return [f for f in state.fleets if f.owner != scanner.owner and f.kind != "scout"
             and near.get(f.space, 99) <= 3 and f.id not in state.revealed
             and (scanner.owner, f.id) not in state.known]
@@ -290,7 +294,7 @@ def _scan(tx, seat, command):
     tech = command.get("tech")
     if tech is not None and tech not in _sure_scans(state.players[seat]):
         MESSAGES.refuse("no_such_tech", card=tech)
-    distance = distances(len(state.players), f.space)[target.space]
+    distance = distances(table(state), f.space)[target.space]
     roll = None
     if distance > 1 and tech is None:
         roll = tx.rng.randint(1, 6)

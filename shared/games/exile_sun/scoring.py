@@ -11,6 +11,16 @@ def holds_home(state, seat) -> bool:
     return all(planet_owner(state, p) == seat for p in planets(len(state.players), slot))
 
 
+def capture_vp(state, seat, space) -> int:
+    """Public VP for acquiring `space` from an opponent: 1, except for one of the seat's own
+    home planets taken back. The book's sources of VP are "destroying other players Flagships
+    and Shipyards, by maintaining control of a Colony's home planets, capturing other planets,
+    and by accomplishing the objectives listed on Agenda Cards" (p14): one's own home planets
+    pay by being held (the private VP for both), the other planets by being captured."""
+    slot = state.players[seat].slot
+    return 0 if slot is not None and space in planets(len(state.players), slot) else 1
+
+
 def lost_card(state, seat, kind) -> bool:
     """Whether another player holds this seat's Flagship or Shipyard card as a trophy."""
     return any((kind, seat) in p.trophies for p in state.players)

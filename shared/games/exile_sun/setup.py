@@ -2,8 +2,8 @@
 places a System and chooses a Colony and a Colonial Technology stack, then places the Colony's
 starting fleets face down inside their System."""
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import inside_system
-from shared.games.exile_sun.components import (COLONIAL_STACKS, COLONIES, SYSTEM_TILES,
+from shared.games.exile_sun.board import inside_system, table
+from shared.games.exile_sun.components import (COLONIAL_STACKS, COLONIES, CURRENT_MAP, SYSTEM_TILES,
                                                agenda_deck, colonial_stack, colour_ships,
                                                initiative_cards, regular_tech)
 from shared.games.exile_sun.messages import MESSAGES
@@ -22,7 +22,8 @@ def setup(options, seats, rng):
     events = [v.GAME_SET_UP(players=seats, victory=VICTORY_POINTS[options.get("victory", "standard")],
                             missing=options.get("missing", "error_stands"), initiative=dealt,
                             scout_fleets=options.get("scout_fleets", False),
-                            shipyard_moves=options.get("shipyard_moves", False))]
+                            shipyard_moves=options.get("shipyard_moves", False),
+                            map=CURRENT_MAP)]
     agendas = agenda_deck(seats)
     red, yellow = list(agendas["red"]), list(agendas["yellow"])
     for seat in range(seats):
@@ -59,7 +60,7 @@ def legal(state, seat):
 
 def _fleet_spaces(state, seat):
     slot = state.players[seat].slot
-    return [s for s in inside_system(len(state.players), slot) if not fleets_at(state, s)]
+    return [s for s in inside_system(table(state), slot) if not fleets_at(state, s)]
 
 
 def decide(tx, seat, command):

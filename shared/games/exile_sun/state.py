@@ -133,6 +133,7 @@ class State:
     missing: str = "error_stands"
     scout_fleets: bool = False     # option: Scout groups may become fleet tokens
     shipyard_moves: bool = False   # option: the Shipyard token moves, scans and attacks
+    map: str = "deep"              # the map's name (components.MAPS); board.table(state)
     phase: str = PLACE_SYSTEM
     order: tuple = ()            # seats in turn order for the current phase
     turn: int = 0                # index into `order`

@@ -3,7 +3,7 @@ fleet values, secret allocations, commits and tactics, agendas and private VPs s
 their owner until the rules reveal them; a scan shows a value to the scanner only. Once the
 game is over every view is public (ARCHITECTURE.md)."""
 from shared.games.exile_sun import vocabulary as v
-from shared.games.exile_sun.board import map_view
+from shared.games.exile_sun.board import map_view, table
 from shared.games.exile_sun.components import CATEGORIES
 from shared.games.exile_sun.rules import outcome, to_act
 from shared.games.exile_sun.scoring import private_vp
@@ -109,7 +109,7 @@ def view(state, seat):
         "phase": state.phase, "cycle": state.cycle + 1, "victory": state.victory,
         "missing": state.missing, "order": list(state.order), "turn": state.turn,
         "to_act": list(to_act(state)), "draft_pool": list(state.draft_pool),
-        "map": map_view(len(state.players)),
+        "map": map_view(table(state)),
         "planets": {p: o for p, o in state.planets},
         "fleets": [_fleet(state, f, seat, public) for f in state.fleets],
         "players": [_player(state, p, seat, public) for p in state.players],

@@ -60,8 +60,8 @@ def test_a_battle_not_started_by_the_chooser_cannot_be_chosen():
 # token is available)"; "Up to 5 Scouts can travel in a group and occupy the same space." -----
 
 def _scouts(first, second, mover=0):
-    state = with_fleets(first_move_phase(2), ("sa", 0, "scout", "s0.n1", first),
-                        ("sb", 0, "scout", "s0.n2", second), ("h", 0, "heavy", "s0.n3"),
+    state = with_fleets(first_move_phase(2), ("sa", 0, "scout", "s0.n4", first),
+                        ("sb", 0, "scout", "s0.n3", second), ("h", 0, "heavy", "s0.n5"),
                         ("e", 1, "heavy", "s1.n1"))
     return replace(state, order=(mover, 1 - mover), turn=0)
 
@@ -70,21 +70,21 @@ def test_scouts_join_scouts_into_one_group():
     """Given a group of 2 Scouts next to a group of 1, when the 2 move onto the 1, then one
     group of 3 Scouts stands there, with the moves both had left."""
     state = _scouts(2, 1)
-    assert {"type": "move", "fleet": "sa", "to": "s0.n2"} in GAME.legal_commands(state, 0)
-    events, state = play(state, 0, {"type": "move", "fleet": "sa", "to": "s0.n2"})
+    assert {"type": "move", "fleet": "sa", "to": "s0.n3"} in GAME.legal_commands(state, 0)
+    events, state = play(state, 0, {"type": "move", "fleet": "sa", "to": "s0.n3"})
     assert events[0]["data"]["join"] == "sb"
     groups = [f for f in state.fleets if f.kind == "scout"]
-    assert [(f.id, f.space, f.count, f.moves) for f in groups] == [("sb", "s0.n2", 3, 3)]
+    assert [(f.id, f.space, f.count, f.moves) for f in groups] == [("sb", "s0.n3", 3, 3)]
 
 
 def test_no_group_of_more_than_five_scouts_and_no_fleet_joins_scouts():
     """Given groups of 3 and 3 Scouts, the one cannot join the other (6 > 5); a Heavy fleet
     never ends on its own Scouts (Scouts join only other Scouts)."""
     state = _scouts(3, 3)
-    assert {"type": "move", "fleet": "sa", "to": "s0.n2"} not in GAME.legal_commands(state, 0)
-    assert {"type": "move", "fleet": "h", "to": "s0.n2"} not in GAME.legal_commands(state, 0)
+    assert {"type": "move", "fleet": "sa", "to": "s0.n3"} not in GAME.legal_commands(state, 0)
+    assert {"type": "move", "fleet": "h", "to": "s0.n3"} not in GAME.legal_commands(state, 0)
     with pytest.raises(IllegalCommand):
-        play(state, 0, {"type": "move", "fleet": "sa", "to": "s0.n2"})
+        play(state, 0, {"type": "move", "fleet": "sa", "to": "s0.n3"})
 
 
 def test_three_scouts_form_a_light_fleet_if_the_token_is_available():
@@ -135,9 +135,9 @@ def test_deploying_next_to_the_shipyard_shows_it():
     state = _build(with_fleets(table, ("y", 0, "shipyard", f"{s}.n3"),
                                ("e", 1, "heavy", "x0")), planets_to=1)
     deploys = [c for c in GAME.legal_commands(state, 0) if c["type"] == "deploy"]
-    assert {c["space"] for c in deploys} >= {f"{s}.n1", f"{s}.n2"}
+    assert {c["space"] for c in deploys} >= {f"{s}.n4", f"{s}.n5"}
     token = next(c["token"] for c in deploys if c["token"] != "decoy")
-    events, state = play(state, 0, {"type": "deploy", "token": token, "space": f"{s}.n1"})
+    events, state = play(state, 0, {"type": "deploy", "token": token, "space": f"{s}.n4"})
     assert events[0]["data"]["shipyard"] == "y"
     assert next(f for f in GAME.view(state, 1)["fleets"] if f["id"] == "y")["kind"] == "shipyard"
 
@@ -147,11 +147,11 @@ def test_next_to_a_planet_the_shipyard_stays_hidden():
     deployed next to that planet shows nothing."""
     table = first_move_phase(2)
     s = f"s{table.players[0].slot}"
-    state = _build(with_fleets(table, ("y", 0, "shipyard", f"{s}.n3"),
+    state = _build(with_fleets(table, ("y", 0, "shipyard", f"{s}.b1"),
                                ("e", 1, "heavy", "x0")), planets_to=0)
     token = next(c["token"] for c in GAME.legal_commands(state, 0)
                  if c["type"] == "deploy" and c["token"] != "decoy")
-    events, state = play(state, 0, {"type": "deploy", "token": token, "space": f"{s}.n1"})
+    events, state = play(state, 0, {"type": "deploy", "token": token, "space": f"{s}.a1"})
     assert "shipyard" not in events[0]["data"]
     assert next(f for f in GAME.view(state, 1)["fleets"] if f["id"] == "y")["kind"] is None
 
@@ -162,13 +162,13 @@ def test_a_full_planet_lets_fleets_deploy_next_to_an_adjacent_fleet():
     a certain planet or shipyard, then a player may deploy next to an adjacent fleet")."""
     table = first_move_phase(2)
     s = f"s{table.players[0].slot}"
-    ring = ["m", "n1", "t1", "a1", "n2", "t3", "a2"]
+    ring = ["m1", "b1", "a1", "b2", "a2"]
     fleets = [(f"o{i}", 0, "light", f"{s}.{space}") for i, space in enumerate(ring)]
     state = _build(with_fleets(table, *fleets, ("e", 1, "heavy", "x0")), planets_to=0)
     state = replace(state, planets=tuple((p, 0 if p.startswith(s) else 1)
                                          for p, _ in state.planets))
     spaces = {c["space"] for c in GAME.legal_commands(state, 0) if c["type"] == "deploy"}
-    assert f"{s}.n3" in spaces and f"{s}.t2" in spaces      # next to n1 / next to t1
+    assert f"{s}.m2" in spaces and f"{s}.n1" in spaces      # next to m1 / next to a1
     assert not spaces & {f"{s}.{space}" for space in ring}
 
 
@@ -185,7 +185,7 @@ def test_redeployed_decoys_are_announced_not_shown():
         (k, max(n, 1)) if k in ("decoy", "light") else (k, n) for k, n in p.supply)),)
         + state.players[1:])
     placed = []
-    for token, space in (("decoy", f"{s}.n1"), ("light", f"{s}.n2")):
+    for token, space in (("decoy", f"{s}.b1"), ("light", f"{s}.b2")):
         events, state = play(state, 0, {"type": "deploy", "token": token, "space": space})
         placed += events
     events, state = play(state, 0, {"type": "pass"})

@@ -6,9 +6,9 @@ from tests.games.exile_sun.tables import first_move_phase, play, with_fleets
 
 
 def _three_fleets(kind):
-    """Seat 0's Light on s0.n1, next to seat 1's face-down fleet on s0.n2; seat 2 far away."""
+    """Seat 0's Light on s0.n1, next to seat 1's face-down fleet on s0.t1; seat 2 far away."""
     state = with_fleets(first_move_phase(3), ("mine", 0, "light", "s0.n1"),
-                        ("theirs", 1, kind, "s0.n2"), ("far", 2, "heavy", "s2.n1"))
+                        ("theirs", 1, kind, "s0.t1"), ("far", 2, "heavy", "s2.n1"))
     return replace(state, order=(0, 1, 2), turn=0)
 
 

@@ -8,6 +8,7 @@ occupied them last."
 """
 from shared.games.exile_sun import GAME
 from shared.games.exile_sun.state import BATTLE, MOVE, REGROUP, replace
+from shared.games.exile_sun.scoring import holds_home
 from tests.games.exile_sun.tables import first_move_phase, play, with_fleets
 
 PASS = {"type": "pass"}
@@ -111,3 +112,35 @@ def test_a_decoy_alone_on_a_planet_claims_nothing():
     events, state = play(state, 0, {"type": "move", "fleet": "dc", "to": _at(state, "s1.p1")})
     events, state = _to_regroup(state, events)
     assert _captures(events) == [] and dict(state.planets)[_at(state, "s1.p1")] == 1
+
+
+def _vp_track(events):
+    return [(e["data"]["seat"], e["data"]["space"], e["data"]["vp"]) for e in events
+            if e["type"] == "PlanetCaptured"]
+
+
+def test_taking_back_ones_own_home_planet_changes_hands_but_scores_nothing():
+    """Given seat 1 holds seat 0's home planet s0.p1 (unoccupied planets "remain under the
+    control of the player who occupied them last", p14), when seat 0's Heavy stands alone on it
+    through the Battle phase, then s0.p1 is seat 0's again and no public VP is awarded: the
+    book's points come from "maintaining control of a Colony's home planets, capturing other
+    planets" (p14), so a colony's own planets pay by being held, not by being captured. Seat 0
+    holds both home planets again: its private VP for them is back."""
+    state = _move_turns(("h0", 0, "heavy", "s0.n1"), ("h1", 1, "heavy", "s1.n3"))
+    home = _at(state, "s0.p1")
+    state = replace(state, planets=tuple((p, 1 if p == home else o) for p, o in state.planets))
+    events, state = play(state, 0, {"type": "move", "fleet": "h0", "to": home})
+    events, state = _to_regroup(state, events)
+    assert _vp_track(events) == [(0, home, 0)]
+    assert dict(state.planets)[home] == 0 and state.players[0].public_vp == 0
+    assert holds_home(state, 0)
+
+
+def test_capturing_another_colonys_planet_still_scores_one():
+    """Given seat 0's Heavy next to seat 1's empty home planet s1.p1, when it stands alone on it
+    through the Battle phase, then seat 0 acquires it from an opponent: +1 public VP (p14)."""
+    state = _move_turns(("h0", 0, "heavy", "s1.n1"), ("h1", 1, "heavy", "s1.n3"))
+    events, state = play(state, 0, {"type": "move", "fleet": "h0", "to": _at(state, "s1.p1")})
+    events, state = _to_regroup(state, events)
+    assert _vp_track(events) == [(0, _at(state, "s1.p1"), 1)]
+    assert state.players[0].public_vp == 1

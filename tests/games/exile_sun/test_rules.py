@@ -82,8 +82,8 @@ def test_asteroid_fields_cost_two_and_military_zone_is_a_route_for_its_controlle
     state = _two_player_board()
     assert step_cost(state, 0, "s0.a1", False) == (2, False)
     assert step_cost(state, 1, "s0.a1", False) == (1, False)   # Kepler's asteroid pilots
-    assert step_cost(state, 0, "s0.m", False) == (1, True)
-    assert step_cost(state, 1, "s0.m", False) == (1, False)
+    assert step_cost(state, 0, "s0.m1", False) == (1, True)
+    assert step_cost(state, 1, "s0.m1", False) == (1, False)
 
 
 @pytest.mark.parametrize("distance,roll,success", [

@@ -72,8 +72,8 @@ def test_a_scan_counts_every_gateway_as_one_space():
     System's Gateway, when seat 0 scans it, then the distance is 2 spaces (fleet, the Gateway
     that is "the same space" as every Gateway, fleet), rolled for on 3 or higher."""
     from shared.games.exile_sun.board import distances
-    assert distances(2, "s0.n3")["s1.n3"] == 2
-    assert distances(2, "s0.g")["k1.h1"] == 1
+    assert distances((2, "deep"), "s0.n3")["s1.n3"] == 2
+    assert distances((2, "deep"), "s0.g")["k1.h1"] == 1
     state = with_fleets(first_move_phase(2), ("a", 0, "heavy", "s0.n3"),
                         ("b", 1, "medium", "s1.n3"))
     state = replace(state, order=(0, 1), turn=0)

@@ -25,6 +25,7 @@ const SEAT_CLASSES = ["s0", "s1", "s2", "s3", "s4", "s5"];
 const TOKEN_LETTER = { heavy: "H", medium: "M", light: "L", shipyard: "S", decoy: "D" };
 
 // Where each space of a System is drawn: x along the ring (towards the next System), y inwards.
+// The map in use sends its own (map.system.places); these are the first map's, which sends none.
 const SYSTEM_PLACES = {
   t1: [-2.2, 0], t2: [0, 0], t3: [2.2, 0], e1: [-3.6, 1.2], e2: [3.6, 1.2],
   p1: [-1.4, 1.4], m: [0, 1.2], p2: [1.4, 1.4], a1: [-2.7, 2.3], a2: [2.7, 2.3],
@@ -53,6 +54,7 @@ function w(key) { return (WORDS[language()] || WORDS.en)[key] ?? key; }
 /** Every space's name -> [x, y], and the board's edges, expanded from the view's templates. */
 export function layout(map) {
   const n = map.players;
+  const places = map.system.places || SYSTEM_PLACES;
   const spots = {};
   const edges = [];
   const systemName = (slot, space) => (space === "e2" ? `x${slot}` : space === "e1" ? `x${(slot - 1 + n) % n}` : `s${slot}.${space}`);
@@ -65,13 +67,13 @@ export function layout(map) {
   for (let slot = 0; slot < n; slot += 1) {
     for (const space of Object.keys(map.system.spaces)) {
       if (space === "e1" || space === "e2") continue;
-      spots[`s${slot}.${space}`] = place(slot, SYSTEM_PLACES[space] || [0, 2]);
+      spots[`s${slot}.${space}`] = place(slot, places[space] || [0, 2]);
     }
     for (const [a, b] of map.system.edges) edges.push([systemName(slot, a), systemName(slot, b)]);
   }
   for (let slot = 0; slot < n; slot += 1) {   // a split border space: between its two Systems
-    const [ax, ay] = place(slot, SYSTEM_PLACES.e2);
-    const [bx, by] = place((slot + 1) % n, SYSTEM_PLACES.e1);
+    const [ax, ay] = place(slot, places.e2);
+    const [bx, by] = place((slot + 1) % n, places.e1);
     spots[`x${slot}`] = [(ax + bx) / 2, (ay + by) / 2];
   }
   map.keys.forEach((key, index) => {
