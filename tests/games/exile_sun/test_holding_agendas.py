@@ -67,3 +67,17 @@ def test_blockade_needs_three_fleets_in_other_home_systems_scouts_and_decoys_not
     assert _cycle_end(with_fleets(table, *fleets), 0, "blockade-1") == []
     fleets.append(("c", 0, "medium", f"{other}.n3"))
     assert _cycle_end(with_fleets(table, *fleets), 0, "blockade-1") == [1]
+
+
+def test_agenda_values_follow_the_books_examples_and_agree_with_each_other():
+    """The book's only printed Agenda values are 1 VP for "destroying two Frigates" and 1 VP
+    for "destroying a Medium Fleet" (p17): destroying one Battleship pays 1 VP too, and two
+    cards with the same goal pay the same."""
+    from shared.games.exile_sun.components import AGENDAS
+    assert AGENDAS["two_frigates"]["vp"] == AGENDAS["destroy_medium"]["vp"] == 1
+    assert AGENDAS["capital_kill"]["vp"] == 1
+    goals = {}
+    for spec in AGENDAS.values():
+        goal = (spec["goal"], spec.get("amount"), spec.get("token"), spec.get("class"))
+        goals.setdefault(goal, set()).add(spec["vp"])
+    assert all(len(values) == 1 for values in goals.values()), goals
