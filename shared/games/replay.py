@@ -57,6 +57,12 @@ class MatchState:
         decided the match; marked with `decided_by` and `bot_played`."""
         return platform.outcome(self.platform, self._engine_outcome())
 
+    def standing(self) -> tuple:
+        """(status, outcome), the engine asked for its outcome once."""
+        engine_outcome = self._engine_outcome()
+        return (platform.status(self.platform, engine_outcome),
+                platform.outcome(self.platform, engine_outcome))
+
     def to_act(self) -> tuple:
         """Who must act now; nobody once the match is not active."""
         if self.game_state is None or platform.ended(self.platform):

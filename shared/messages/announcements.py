@@ -32,8 +32,9 @@ def _seat(state: MatchState, index: int, deadline) -> dict:
 def announcement(state: MatchState) -> dict:
     """The message that says where `state`'s match stands now."""
     deadlines = state.deadlines()
+    status, outcome = state.standing()
     return {"match_id": state.match_id, "game": state.game, "version": state.version,
-            "to_act": list(state.to_act()), "status": state.status,
+            "to_act": list(state.to_act()), "status": status,
             "created_at": state.platform.created_at,
             "seats": [_seat(state, i, deadlines[i]) for i in range(len(state.seats))],
-            "outcome": state.outcome}
+            "outcome": outcome}
