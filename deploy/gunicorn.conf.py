@@ -12,6 +12,9 @@ passes between the poller thread and a pool thread, and threads of one worker co
 the GIL), and 1,510-1,620/s at concurrency 8-16. A gevent worker runs one request's Python
 at a time, so a long CPU-bound request delays the others of its worker.
 ORRERY_WORKER_CLASS=gthread (with ORRERY_THREADS) remains available for comparison.
+Compared again for issue 27 (gevent with 1, 2 and 4 workers, gthread with 4 and 16 threads,
+sync; docs/BENCHMARKS.md): no class or count was cheaper per command beyond the noise of a
+loaded machine, so gevent stays, the one class that also holds thousands of live streams.
 """
 import glob
 import multiprocessing

@@ -149,7 +149,7 @@ def ended(state: PlatformState) -> bool:
     few seats left in play."""
     if state.aborted_by is not None or state.declined_by is not None or state.abandoned:
         return True
-    left = len(in_play(state))
+    left = state.out.count(None)  # len(in_play(state)), asked several times a command
     return left == 0 or (left == 1 and len(state.seated) > 1)
 
 
