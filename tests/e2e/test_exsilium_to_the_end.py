@@ -7,8 +7,8 @@ least, 3: the match then ends by that rule (MatchEnded, reason round_limit, the 
 Baralytas points), as any match with that option would. The ending is the engine's, not
 arranged by the test; no test reaches the book's goal by clicks.
 
-It takes minutes (three rounds of turns by clicks and of the level-1 bot's searches), which is
-why it is one test of its own."""
+It takes about half a minute, more on a busy machine (three rounds of turns by clicks and of
+the level-1 bot's searches), which is why it is one test of its own."""
 from __future__ import annotations
 
 import time
