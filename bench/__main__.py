@@ -13,7 +13,9 @@ match_endings (how Exile Sun, Nexum and Exsilium matches end and how long they r
 random, greedy and mcts:2 seats) plays 4 matches a line by default (`BENCH_ENDINGS_MATCHES=50`
 is the full size; `BENCH_ENDINGS_FIRST_SEED` moves the seeds); exile_sun_vp_sources 10
 (`BENCH_VP_SOURCES_MATCHES`). `BENCH_SECRECY_MATCHES` sets secrecy's whole matches per game
-and seat count (2).
+and seat count (2). archive (Redis bytes per live and per archived match, and the archive's
+bytes per match) plays `BENCH_ARCHIVE_MATCHES` (2) random matches of each of
+`BENCH_ARCHIVE_GAMES` (every game but tic-tac-toe).
 """
 import importlib
 import os
@@ -24,7 +26,7 @@ ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_sta
        "bot_speed", "bot_latency", "bot_answers", "bot_strength",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery", "exile_sun_vp_sources",
-       "match_endings", "wormholes", "secrecy"]
+       "match_endings", "wormholes", "secrecy", "archive"]
 
 
 def _arguments(name: str) -> list:

@@ -4,12 +4,19 @@
     orrery import FILE [--match-id ID]      re-create a match from an exported log
     orrery verify FILE|MATCH_ID             re-execute a log; accept it only if it reproduces
     orrery replay MATCH_ID|FILE [--version N] [--seat S]   the match as it stood at N
+    orrery archive [--all] [--scan]         move the matches that are due to the archive now
 
 Redis and the key namespace are found the way `make run` finds them
 (shared/infra/redis_server.py): REDIS_URL if set; else the Redis on 127.0.0.1:6379 if one
 answers; else a private redis-server over `make run`'s data (data/redis, or
 $ORRERY_DATA_DIR/redis), stopped when the command ends. Keys are prefixed with
 ORRERY_NAMESPACE, as for the services.
+
+Matches are read as the services read them: from Redis while live, from the archive
+(ORRERY_ARCHIVE_URL, else data/archive.sqlite3) once moved there (shared/eventlog/archive).
+`archive` runs the move that beat runs every ORRERY_ARCHIVE_EVERY_SECONDS at once: every
+match over for ORRERY_ARCHIVE_AFTER_SECONDS (with --all, every match over, whatever the
+delay; with --scan, first marking any match over that was never marked).
 
 `replay` and `verify` read a file when their argument names an existing file, and a match
 id otherwise.
@@ -53,6 +60,8 @@ from services.match.verify import LogRefused, Verdict, fold_event, verify
 from shared.config import Settings
 from shared.infra.connect import connect
 from shared.eventlog.keys import MATCH_ID, Keys, new_match_id
+from shared.eventlog.archive.mover import Mover
+from shared.eventlog.archive.reader import ArchivedLog, archived_log
 from shared.eventlog.log import EventLog, VersionConflict
 from shared.games.replay import MatchState, fold
 from shared.infra.redis_server import data_dir, resolve
@@ -143,6 +152,11 @@ def redis_found():
         handle.stop()
 
 
+def open_log(redis, keys: Keys) -> ArchivedLog:
+    """The match log as the services read it: Redis, then the archive."""
+    return archived_log(redis, keys, Settings.from_env())
+
+
 def read_all(log: EventLog, match_id: str) -> list:
     """The whole log of a match, paged; refuse a match that does not exist."""
     events = []
@@ -159,8 +173,8 @@ def read_all(log: EventLog, match_id: str) -> list:
 def stored(redis, keys: Keys, match_id: str) -> tuple:
     """A stored match's (events, seed): the seed whenever one is stored (verify), which
     export only shows once the match is over."""
-    events = read_all(EventLog(redis, keys), match_id)
-    return events, stored_seed(redis, keys.meta(match_id))
+    log = open_log(redis, keys)
+    return read_all(log, match_id), stored_seed(log, match_id)
 
 
 # -- commands ---------------------------------------------------------------------------
@@ -194,7 +208,7 @@ def import_(args) -> None:
                       "(32 lowercase hex digits)")
     named = events[0]["data"].get("match_id")
     with redis_found() as (redis, keys):
-        log = EventLog(redis, keys)
+        log = open_log(redis, keys)  # refuses an id the archive holds, as Redis would
         match_id = args.match_id or (named if isinstance(named, str) and MATCH_ID.match(named)
                                      else new_match_id())
         while True:
@@ -237,7 +251,7 @@ def replay(args) -> None:
         replay_checked(events)  # a file is checked whole (folded; `verify` re-executes it)
     else:
         with redis_found() as (redis, keys):
-            events = read_all(EventLog(redis, keys), source)
+            events = read_all(open_log(redis, keys), source)
     last = len(events)
     version = last if args.version is None else args.version
     if not 1 <= version <= last:
@@ -246,6 +260,26 @@ def replay(args) -> None:
     if args.seat is not None and not 0 <= args.seat < len(state.seats):
         raise Refused(f"seat must be between 0 and {len(state.seats) - 1}, not {args.seat}")
     print(json.dumps(describe(state, args.seat), ensure_ascii=False, sort_keys=True))
+
+
+def archive(args) -> None:
+    settings = Settings.from_env()
+    with redis_found() as (redis, keys):
+        log = open_log(redis, keys)
+        mover = Mover(redis, keys, log.archive, settings.archive_after_seconds)
+        marked = mover.scan() if args.scan else None
+        moved = {"moved": 0, "finished": 0, "left": {}}
+        while True:  # every due match, a batch at a time
+            report = mover.run(ignore_delay=args.all)
+            moved["moved"] += len(report.moved)
+            moved["finished"] += len(report.finished)
+            moved["left"].update(report.left)
+            if not report.moved and not report.finished:
+                break
+        out = {**moved, "archive": log.archive.counts(keys.namespace)}
+    if marked is not None:
+        out["marked"] = marked
+    print(json.dumps(out))
 
 
 def describe(state: MatchState, seat: Optional[int]) -> dict:
@@ -282,6 +316,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--version", type=int, help="version to show (default: the latest)")
     p.add_argument("--seat", type=int, help="whose view (default: a spectator's)")
     p.set_defaults(run=replay)
+    p = commands.add_parser("archive", help="move the matches that are due from Redis to "
+                                            "the archive now")
+    p.add_argument("--all", action="store_true",
+                   help="every match that is over, whatever ORRERY_ARCHIVE_AFTER_SECONDS says")
+    p.add_argument("--scan", action="store_true",
+                   help="first mark every match in Redis that is over (reads every log)")
+    p.set_defaults(run=archive)
     commands.add_parser("arena", add_help=False,
                         help="play bots against each other in-process (orrery arena -h)")
     return top

@@ -34,6 +34,11 @@ class Settings:
     max_active_matches: int = 50
     max_pending_invitations: int = 100
     max_battle_groups: int = 5
+    # The archive (shared/eventlog/archive): where a match's log goes once it has been over
+    # `archive_after_seconds`; None is the SQLite file under data/ (ORRERY_DATA_DIR).
+    archive_url: Optional[str] = None
+    archive_after_seconds: float = 3600.0
+    archive_every_seconds: float = 60.0  # how often beat runs the move
 
     @classmethod
     def from_env(cls, **overrides) -> "Settings":
@@ -49,6 +54,9 @@ class Settings:
             max_active_matches=int(env.get("ORRERY_MAX_ACTIVE_MATCHES", "50")),
             max_pending_invitations=int(env.get("ORRERY_MAX_PENDING_INVITATIONS", "100")),
             max_battle_groups=int(env.get("ORRERY_MAX_BATTLE_GROUPS", "5")),
+            archive_url=env.get("ORRERY_ARCHIVE_URL") or None,
+            archive_after_seconds=float(env.get("ORRERY_ARCHIVE_AFTER_SECONDS", "3600")),
+            archive_every_seconds=float(env.get("ORRERY_ARCHIVE_EVERY_SECONDS", "60")),
         )
         values.update(overrides)
         return cls(**values)

@@ -24,6 +24,10 @@ from shared.infra.redis_server import resolve
 
 
 SINGLE, CLUSTER = "redis", "redis-cluster"
+# The archive of the services tests build or start (shared/eventlog/archive): a file of this
+# run's own, never make run's data/archive.sqlite3; the archive's tests name theirs.
+os.environ.setdefault("ORRERY_ARCHIVE_URL", "sqlite:///" + str(
+    Path(tempfile.mkdtemp(prefix="orrery-test-archive-")) / "archive.sqlite3"))
 
 
 def pytest_configure(config):

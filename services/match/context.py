@@ -12,6 +12,7 @@ from flask import current_app
 from services.match.command_path.chance import Seeds
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
+from shared.eventlog.archive.reader import archived_log
 from shared.infra.connect import connect
 from shared.eventlog.snapshots import SnapshotStore
 from shared.eventlog.store import MatchStore
@@ -36,7 +37,7 @@ def build(settings: Settings) -> MatchContext:
     """Open Redis and wire the log, bus and store for `settings`."""
     client = connect(settings.redis_url)
     keys = Keys(settings.namespace)
-    log = EventLog(client, keys)
+    log = archived_log(client, keys, settings)  # Redis, then the archive
     snapshots = SnapshotStore(client, keys)
     store = MatchStore(log, snapshots, snapshot_every=settings.snapshot_every)
     return MatchContext(settings=settings, redis=client, keys=keys, log=log,

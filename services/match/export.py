@@ -19,10 +19,11 @@ def is_over(state: MatchState) -> bool:
     return state.status in OVER
 
 
-def stored_seed(redis, meta_key: str) -> Optional[int]:
-    """The match's seed if one was stored (never makes one: an imported match without a
-    seed must not be given one that its log was not drawn from)."""
-    value = redis.hget(meta_key, SEED_FIELD)
+def stored_seed(log, match_id: str) -> Optional[int]:
+    """The match's seed if one was stored, in Redis or with the archived log (never makes
+    one: an imported match without a seed must not be given one that its log was not drawn
+    from)."""
+    value = log.meta(match_id).get(SEED_FIELD)
     return None if value is None else int(value)
 
 

@@ -93,7 +93,7 @@ def log_lines(ctx, state: MatchState) -> Iterator[str]:
         raise Forbidden("The log of a match in progress holds hidden information; "
                         "it can be exported once the match is over.")
     events = ctx.log.read(state.match_id, to_version=state.version)
-    return ndjson(with_seed(events, stored_seed(ctx.redis, ctx.keys.meta(state.match_id))))
+    return ndjson(with_seed(events, stored_seed(ctx.log, state.match_id)))
 
 
 def recent_matches(ctx, limit: int) -> list:

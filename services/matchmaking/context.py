@@ -8,6 +8,7 @@ from services.matchmaking.pools import Pools
 from services.matchmaking.standings import Standings
 from shared.config import Settings
 from shared.eventlog import Bus, EventLog, Keys
+from shared.eventlog.archive.reader import archived_log
 from shared.infra.connect import connect
 from shared.web.auth import Tokens
 
@@ -30,6 +31,6 @@ def build(settings: Settings) -> MatchmakingContext:
     keys = MatchmakingKeys(settings.namespace)
     bus = Bus(client, Keys(settings.namespace), partitions=settings.bus_partitions)
     return MatchmakingContext(
-        settings=settings, redis=client, keys=keys, log=EventLog(client, Keys(settings.namespace)),
+        settings=settings, redis=client, keys=keys, log=archived_log(client, Keys(settings.namespace), settings),
         bus=bus, pools=Pools(client, keys, bus), standings=Standings(client, keys),
         tokens=Tokens(settings.secret, client, Keys(settings.namespace)))

@@ -16,13 +16,24 @@ from shared.config import Settings
 from shared.games.registry import games
 
 
-def finished_results(ctx) -> dict:
-    """Every finished match's result, by game, from the logs of this namespace."""
+def match_ids(ctx) -> list:
+    """Every match of this namespace: those in Redis, then the archive's. A match moved to
+    the archive during the scan is found in the archive's list, read after the scan."""
     pattern = f"{ctx.settings.namespace}match:*:events"
-    by_game = defaultdict(list)
+    found = []
     for key in ctx.redis.scan_iter(match=pattern, count=1000):
         key = key.decode() if isinstance(key, bytes) else key
-        match_id = key[len(ctx.settings.namespace) + len("match:{"):-len("}:events")]
+        found.append(key[len(ctx.settings.namespace) + len("match:{"):-len("}:events")])
+    seen = set(found)
+    found += [m for m in ctx.log.archive.match_ids(ctx.settings.namespace) if m not in seen]
+    return found
+
+
+def finished_results(ctx) -> dict:
+    """Every finished match's result, by game, from the logs of this namespace (Redis and
+    the archive, read through the one log: shared/eventlog/archive/reader.py)."""
+    by_game = defaultdict(list)
+    for match_id in match_ids(ctx):
         result = result_of(ctx.log.read(match_id))
         if result is not None:
             by_game[result.game].append(result)

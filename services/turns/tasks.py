@@ -4,6 +4,8 @@ announcements themselves, services/turns/dispatcher.py.)
 
     sweep()                        run by beat every second (services/turns/sweep.py)
     webhook(player_id, webhook_id, body)  one signed POST, retried with exponential backoff
+    archive()                      run by beat every ORRERY_ARCHIVE_EVERY_SECONDS: matches
+                                   over for ORRERY_ARCHIVE_AFTER_SECONDS move to the archive
 """
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ import logging
 from functools import lru_cache
 
 from services.turns import notify, webhook_post
-from services.turns.celery_app import SWEEP_TASK, WEBHOOK_TASK, app
+from services.turns.celery_app import ARCHIVE_TASK, SWEEP_TASK, WEBHOOK_TASK, app
 from services.turns.context import TurnsContext, build
 from services.turns.sweep import sweep as run_sweep
+from shared.eventlog.archive.mover import Mover
 from shared.messages import webhooks
 from shared.messages.webhook_target import WebhookRefused
 from shared.messages.webhook_target import resolve as resolve_target
@@ -36,6 +39,20 @@ def sweep() -> None:
     if report.timeouts_sent or report.vacations_ended:
         log.info("sweep: %d due, %d timeouts sent, %d vacations ended", report.due,
                  report.timeouts_sent, report.vacations_ended)
+
+
+@lru_cache(maxsize=1)
+def _mover() -> Mover:
+    ctx = _context()
+    return Mover(ctx.redis, ctx.keys, ctx.log.archive, ctx.settings.base.archive_after_seconds)
+
+
+@app.task(name=ARCHIVE_TASK, ignore_result=True)
+def archive() -> None:
+    """Move every match that is due (shared/eventlog/archive/mover.py)."""
+    mover = _mover()
+    while mover.run().moved:  # a batch at a time, until none is left to move
+        pass
 
 
 class Undeliverable(Exception):

@@ -155,6 +155,16 @@ class Keys:
     def deadline_shards(self) -> list:
         return [index_key(self.namespace, "turns:deadlines", s) for s in range(INDEX_SHARDS)]
 
+    # ---- the archive (shared/eventlog/archive) ----
+
+    def archive_due(self, match_id: str) -> str:
+        """ZSET match_id -> when the match ended (epoch seconds), for the matches of one
+        shard that are over and not yet moved to the archive: what the mover reads."""
+        return index_key(self.namespace, "archive:due", index_shard(match_id))
+
+    def archive_due_shards(self) -> list:
+        return [index_key(self.namespace, "archive:due", s) for s in range(INDEX_SHARDS)]
+
     def turn_version(self, match_id: str) -> str:
         """STRING "<version>|<a|o>": the match's last announcement projected (active/over);
         the turns service's, on the match's slot so its guard script touches one slot."""

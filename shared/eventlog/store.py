@@ -10,6 +10,7 @@ from shared.eventlog.bus import Bus
 from shared.infra.connect import connect
 from shared.eventlog.keys import Keys
 from shared.eventlog.log import EventLog
+from shared.eventlog.archive.reader import archived_log
 from shared.eventlog.snapshots import SnapshotStore
 from shared.games.replay import MatchState, fold
 
@@ -53,7 +54,10 @@ class MatchStore:
                 self._cache.move_to_end(state.match_id)
                 while len(self._cache) > self._cache_size:
                     self._cache.popitem(last=False)
-        if self.snapshot_every and state.version % self.snapshot_every == 0:
+        # A match that is over takes no appends, so a snapshot would save nothing later,
+        # and written for an archived match it would put its key back into Redis.
+        if self.snapshot_every and state.version % self.snapshot_every == 0 \
+                and state.status not in ("finished", "aborted", "declined"):
             self.snapshots.save(state.match_id, state)
 
     def cached(self, match_id: str) -> Optional[MatchState]:
@@ -75,7 +79,7 @@ def reader_parts(settings, cache_size: int) -> dict:
     service that follows matches without owning them (bots, turns) is built from."""
     client = connect(settings.redis_url)
     keys = Keys(settings.namespace)
-    log = EventLog(client, keys)
+    log = archived_log(client, keys, settings)  # Redis, then the archive
     return {"redis": client, "keys": keys, "log": log,
             "bus": Bus(client, keys, partitions=settings.bus_partitions),
             "store": MatchStore(log, SnapshotStore(client, keys), cache_size=cache_size,

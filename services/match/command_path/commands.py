@@ -33,6 +33,7 @@ from services.match.metrics import (APPENDS_BY, COMMAND_SECONDS, COMMANDS_BY,
 from services.match.queries import load_match
 from shared.eventlog import AppendResult, CommandIdReused
 from shared.eventlog import VersionConflict as LogMoved
+from shared.eventlog.archive.mover import OVER, mark_over
 from shared.games.replay import MatchState, fold, stamped
 from shared.infra import json_text
 from shared.web import errors
@@ -181,6 +182,8 @@ def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> Com
     caps.settle(ctx, after, logged)  # a match over, an invitation answered: places freed
     if not written.published:
         announce(ctx.bus, after)
+    if after.status in OVER:  # it takes no more appends: due for the archive after a delay
+        mark_over(ctx.redis, ctx.keys, after.match_id)
     wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
     return CommandResult(state=after, events=logged, version=after.version,
                          to_act=after.to_act(), duplicate=False)
@@ -198,5 +201,9 @@ def _repeat(ctx: MatchContext, match_id: str, prior: AppendResult) -> CommandRes
     # repeated announcement costs nothing and heals that gap.
     announce(ctx.bus, now)
     caps.settle(ctx, now, logged)  # as the first attempt would have, had it lived
+    # The first attempt may also have died before marking the match over for the archive
+    # (a match already archived is not marked again).
+    if now.status in OVER and ctx.log.where(match_id) == "redis":
+        mark_over(ctx.redis, ctx.keys, match_id)
     return CommandResult(state=now, events=logged, version=prior.last_version,
                          to_act=then.to_act(), duplicate=True)
