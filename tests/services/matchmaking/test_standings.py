@@ -1,5 +1,6 @@
 """Standings on Redis: a result applies once, order never matters, rebuilds are identical."""
 import json
+import os
 import random
 import subprocess
 import sys
@@ -83,6 +84,7 @@ def test_the_rebuild_command_gives_identical_standings(mm_ctx, event_log, settin
     live = dump(mm_ctx.redis, pattern)
     mm_ctx.redis.delete(*mm_ctx.redis.scan_iter(match=pattern))
     env = {"REDIS_URL": settings.redis_url, "ORRERY_NAMESPACE": settings.namespace,
+           "ORRERY_ARCHIVE_URL": os.environ["ORRERY_ARCHIVE_URL"],  # the run's, not data/'s
            "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-m", "services.matchmaking.rebuild"], cwd=ROOT,
                          env=env, capture_output=True, text=True, check=True)
