@@ -20,7 +20,8 @@ from functools import lru_cache
 from shared.games.exsilium.board import around, chebyshev, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength)
-from shared.games.exsilium.routes import crossing_power, exploring_nodes, newaru_zone, steps_to
+from shared.games.exsilium.routes import (
+    crossing_power, exploring_nodes, muster_costs, newaru_zone, steps_to)
 from shared.games.exsilium.state import goal, points, trapped_set
 
 _POINT = 10.0        # a Baralytas point
@@ -28,6 +29,7 @@ _NEAR = 0.6          # share of a deposit's worth for a miniature one step from 
 _DECAY = 0.85        # per step further away
 _OTHERS = 0.3        # weight of deposits other than the closest one
 _EXPLORE = 3.0       # the edge of the unexplored tiles, while deposits remain undiscovered
+_REVEAL_STEPS = 3    # steps from a newly revealed tile's edge to its deposit, as counted
 _MINI = 2.5
 _TOKENS = ((4, 0.8), (10, 0.3))   # the first 4 faction tokens are worth more
 _TERMINAL = 0.6
@@ -44,6 +46,7 @@ def _fields(state, seat):
     collecting each deposit, and to the edge of the face-down tiles; cached per board, seat's
     crossing power and Newaru."""
     power = crossing_power(state, seat)
+    muster = muster_costs(state, seat)
     # Where a full hand of average cards loses most Newaru combats (the advanced enemy
     # actions), a node next to a Newaru ends the seat's road there (routes.py).
     level = level_for(points(state.players[seat]))
@@ -51,16 +54,16 @@ def _fields(state, seat):
         else frozenset()
     key = (id(state.kinds), state.holes, state.cleared, state.facedown,
            tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
-           tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), stops)
+           tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), tuple(sorted(muster.items())), stops)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is state.kinds:
         return hit[1]
     deposits = []
     for d, values in sorted(state.deposits.items()):
         if sum(values):
-            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops)))
-    edge = exploring_nodes(state, seat, power)
-    result = (deposits, steps_to(state, seat, edge, power, stops)
+            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops, muster)))
+    edge = exploring_nodes(state, seat, power, muster)
+    result = (deposits, steps_to(state, seat, edge, power, stops, muster)
               if edge and state.baralytas_deck else {})
     if len(_CACHE) > 2048:
         _CACHE.clear()
@@ -85,8 +88,23 @@ def _reach(state, seat):
     if edge:
         steps = min((edge[n] for n in nodes if n in edge), default=None)
         if steps is not None:
-            out += _EXPLORE * _DECAY ** steps
+            out += _explore_worth(state, seat, deposits) * _DECAY ** steps
     return out
+
+
+def _explore_worth(state, seat, deposits):
+    """What the edge of the face-down tiles is worth: a small pull while the deposits in view
+    hold the points the seat still needs, else the deposit it would reveal (a card of the
+    Baralytas deck at its mean, a few steps past the edge).
+
+    Why: at a flat 3, a seat whose last points lay behind the face-down tiles valued the
+    edge below keeping a card in hand, and wandered until the round limit (docs/BOTS.md)."""
+    need = goal(state) - points(state.players[seat])
+    in_view = sum(value for value, _ in deposits)
+    deck = state.baralytas_deck
+    if in_view >= need or not deck:
+        return _EXPLORE
+    return max(_EXPLORE, _POINT * _NEAR * _DECAY ** _REVEAL_STEPS * sum(deck) / len(deck))
 
 
 @lru_cache(maxsize=None)

@@ -8,7 +8,7 @@ the seat's miniatures on A1 (rulebook, Frontiers).
 from shared.games.exsilium import heuristics
 from shared.games.exsilium.board import around
 from shared.games.exsilium.routes import (
-    MUSTER, crossing_power, exploring_nodes, newaru_zone, steps_to)
+    MUSTER, crossing_power, exploring_nodes, muster_costs, newaru_zone, steps_to)
 from shared.games.exsilium.state import with_player
 from shared.games.exsilium.table import distances
 from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board, revealed
@@ -86,3 +86,43 @@ def test_near_the_goal_the_heuristic_keeps_a_miniature_away_from_a_newaru():
     assert heuristics.evaluate(beside, 0) < heuristics.evaluate(away, 0) - 5
     # The other seat's judgement of the same tables mirrors it (it sees only the hand size).
     assert heuristics.evaluate(beside, 1) > heuristics.evaluate(away, 1)
+
+
+def test_the_miniatures_missing_at_a_frontier_cost_the_steps_to_bring_them():
+    """Crossing from A1 to A8 needs 3 miniatures on A1. With two there, the third is the
+    nearest of the others: 2 steps away at 106, 5 at 109 (A8), 10 at 1412 (A9). Each step a
+    helper walks towards A1 shortens the road by one, where a flat cost a missing miniature
+    left every step of the helper worth nothing until it arrived."""
+    def road(helper):
+        state = _table(4, 104, helper, 1412)
+        power = crossing_power(state, 0)
+        return steps_to(state, 0, around(DEPOSIT), power, muster=muster_costs(state, 0))[4]
+
+    plain = 3
+    assert road(106) == plain + 2
+    assert road(109) == plain + 5
+    near, far = muster_costs(_table(4, 104, 106, 1412), 0), muster_costs(
+        _table(4, 104, 109, 1412), 0)
+    assert near[(0, 0)][0] == 2 and far[(0, 0)][0] == 5
+    assert near[(0, 0)][1] == 2 + 10  # a second one would come from A9
+
+
+def test_miniatures_on_the_player_board_are_brought_from_the_activation_node():
+    """One miniature on A1, three on the player board: each is activated next to the
+    frontier's tile (the activation node 2 is on A1), one step each."""
+    alone = _table(4)
+    assert muster_costs(alone, 0)[(0, 0)][:2] == (1, 2)
+    steps = steps_to(alone, 0, around(DEPOSIT), crossing_power(alone, 0),
+                     muster=muster_costs(alone, 0))
+    assert steps[4] == 3 + 2
+
+
+def test_the_face_down_edge_is_worth_a_deposit_when_the_points_in_view_fall_short():
+    """Seat 0 holds 7 of its 10 points: with 2 in view it still needs the tiles it has not
+    seen, and the edge is worth a revealed deposit; with 3 in view it is a small pull."""
+    state = _table(4, 104, 204)
+    state = with_player(state, 0, baralytas=(3, 2, 2))
+    short = heuristics._explore_worth(state, 0, [(2, {})])
+    enough = heuristics._explore_worth(state, 0, [(3, {})])
+    assert enough == heuristics._EXPLORE
+    assert short > 2 * heuristics._EXPLORE
