@@ -15,7 +15,9 @@ is the full size; `BENCH_ENDINGS_FIRST_SEED` moves the seeds); exile_sun_vp_sour
 (`BENCH_VP_SOURCES_MATCHES`). `BENCH_SECRECY_MATCHES` sets secrecy's whole matches per game
 and seat count (2). archive (Redis bytes per live and per archived match, and the archive's
 bytes per match) plays `BENCH_ARCHIVE_MATCHES` (2) random matches of each of
-`BENCH_ARCHIVE_GAMES` (every game but tic-tac-toe).
+`BENCH_ARCHIVE_GAMES` (every game but tic-tac-toe). bot_ratings plays each level against
+the one below in every game (`BENCH_RATINGS_MATCHES`, 2 by default) and prints what the
+level ratings would be fitted from; it writes them only when run alone with --write.
 """
 import importlib
 import os
@@ -23,7 +25,7 @@ import sys
 
 ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_stack",
        "cluster_capacity",
-       "bot_speed", "bot_latency", "bot_answers", "bot_strength",
+       "bot_speed", "bot_latency", "bot_answers", "bot_strength", "bot_ratings",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery", "exile_sun_vp_sources",
        "match_endings", "wormholes", "secrecy", "archive"]
@@ -40,6 +42,10 @@ def _arguments(name: str) -> list:
         # up to 0.9 s a command: hours on two cores).
         return ["-n", os.environ.get("BENCH_ENDINGS_MATCHES", "4"),
                 "--first-seed", os.environ.get("BENCH_ENDINGS_FIRST_SEED", "0")]
+    if name == "bot_ratings":
+        # Each level against the one below, per game; prints, never writes the ratings file
+        # (`python -m bench.bot_ratings -n 100 --write` does, at the goals' size).
+        return ["-n", os.environ.get("BENCH_RATINGS_MATCHES", "2")]
     if name == "exile_sun_vp_sources":
         return ["-n", os.environ.get("BENCH_VP_SOURCES_MATCHES", "10")]
     if name == "exsilium_endings":

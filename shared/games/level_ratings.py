@@ -4,8 +4,8 @@ it, put through openskill, and stored as data (data/bot_ratings.json).
 The file holds, per game, the head-to-head results measured (`results`: the higher level,
 the lower, its wins, losses and draws, with the seed and the run that played them) and the
 ratings (`mu` per level) fitted from them by `fit`. The results are arena runs
-(bench.bot_strength), written into the file by hand with their seed and run; GET /v1/games
-serves each game's ratings and matchmaking picks the level nearest a group's rating
+(`python -m bench.bot_ratings --write` adds them with their seed and run, and refits);
+GET /v1/games serves each game's ratings and matchmaking picks the level nearest a group's rating
 from them (shared/games/bot_levels.py). A game with no
 measured results keeps the common scale (bot_levels.LEVEL_MU).
 

@@ -39,3 +39,24 @@ def test_a_level_is_picked_by_the_game_ratings_and_the_common_scale_elsewhere(mo
     assert [r["rating_mu"] for r in bot_levels.scale("exordium")] == [10.0, 25.0, 40.0]
     assert [r["rating_mu"] for r in bot_levels.scale("nexum")] == \
         [bot_levels.LEVEL_MU[level] for level in bot_levels.LEVELS]
+
+
+def test_a_ratings_run_adds_its_results_to_its_game_and_refits_only_that_game():
+    """bench.bot_ratings --write: results appended with their seed and run, the game's mu the
+    fit of all of them, other games as they were."""
+    from bench.bot_ratings import merge
+    before = {"about": "x", "games": {"exordium": {"mu": {"1": 22.73, "2": 25.0},
+                                                    "results": [{"higher": 2, "lower": 1,
+                                                                 "wins": 130, "losses": 70}]}}}
+    run = {"bench": "bot_ratings", "game": "exsilium", "higher": 2, "lower": 1, "wins": 30,
+           "losses": 10, "draws": 0, "seed": 701, "run": "arena as served, 40 matches, load 2"}
+    after = merge(before, "exsilium", [run])
+    assert after["about"] == "x" and after["games"]["exordium"] == before["games"]["exordium"]
+    entry = after["games"]["exsilium"]
+    assert entry["results"] == [{k: run[k] for k in ("higher", "lower", "wins", "losses",
+                                                      "draws", "seed", "run")}]
+    assert entry["mu"] == {str(k): v for k, v in level_ratings.fit(entry["results"]).items()}
+    assert entry["mu"]["2"] == 25.0 and entry["mu"]["1"] < 25.0
+    again = merge(after, "exsilium", [{**run, "wins": 10, "losses": 30, "seed": 702}])
+    assert len(again["games"]["exsilium"]["results"]) == 2
+    assert again["games"]["exsilium"]["mu"]["1"] == 25.0  # 40-40 pooled: no gap
