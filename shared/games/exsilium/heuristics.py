@@ -21,7 +21,7 @@ from shared.games.exsilium.board import around, chebyshev, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength)
 from shared.games.exsilium.routes import (
-    crossing_power, exploring_nodes, muster_costs, newaru_zone, steps_to)
+    crossing_power, exploring_groups, muster, newaru_zone, steps_to, tile_targets)
 from shared.games.exsilium.state import goal, points, trapped_set
 
 _POINT = 10.0        # a Baralytas point
@@ -46,7 +46,6 @@ def _fields(state, seat):
     collecting each deposit, and to the edge of the face-down tiles; cached per board, seat's
     crossing power and Newaru."""
     power = crossing_power(state, seat)
-    muster = muster_costs(state, seat)
     # Where a full hand of average cards loses most Newaru combats (the advanced enemy
     # actions), a node next to a Newaru ends the seat's road there (routes.py).
     level = level_for(points(state.players[seat]))
@@ -54,17 +53,21 @@ def _fields(state, seat):
         else frozenset()
     key = (id(state.kinds), state.holes, state.cleared, state.facedown,
            tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
-           tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), tuple(sorted(muster.items())), stops)
+           tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), stops)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is state.kinds:
         return hit[1]
     deposits = []
     for d, values in sorted(state.deposits.items()):
         if sum(values):
-            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops, muster)))
-    edge = exploring_nodes(state, seat, power, muster)
-    result = (deposits, steps_to(state, seat, edge, power, stops, muster)
-              if edge and state.baralytas_deck else {})
+            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops)))
+    edge = []
+    if state.baralytas_deck:
+        for (pos, missing), nodes in sorted(exploring_groups(state, seat, power).items()):
+            helpers = steps_to(state, seat, tile_targets(state, seat, pos), power, stops) \
+                if missing else {}
+            edge.append((pos, missing, steps_to(state, seat, nodes, power, stops), helpers))
+    result = (deposits, edge)
     if len(_CACHE) > 2048:
         _CACHE.clear()
     _CACHE[key] = (state.kinds, result)
@@ -85,11 +88,31 @@ def _reach(state, seat):
             worths.append(_POINT * value * _NEAR * _DECAY ** max(0, steps - 1))
     worths.sort(reverse=True)
     out = (worths[0] + _OTHERS * sum(worths[1:])) if worths else 0.0
-    if edge:
-        steps = min((edge[n] for n in nodes if n in edge), default=None)
-        if steps is not None:
-            out += _explore_worth(state, seat, deposits) * _DECAY ** steps
+    steps = _edge_steps(state, seat, nodes, edge)
+    if steps is not None:
+        out += _explore_worth(state, seat, deposits) * _DECAY ** steps
     return out
+
+
+def _edge_steps(state, seat, nodes, edge):
+    """Steps for the seat to step onto a face-down tile: a miniature's walk to a crossing,
+    plus the walks of the miniatures the crossing's frontier still lacks there
+    (routes.muster: each counted from where it stands, so bringing one closer is progress)."""
+    player = state.players[seat]
+    trapped = trapped_set(state)
+    places = [(n, 0) for mini, n in enumerate(player.minis)
+              if n is not None and (seat, mini) not in trapped]
+    if player.start is not None:
+        places += [(player.start, 1)] * sum(1 for n in player.minis if n is None)
+    best = None
+    for pos, missing, field, helpers in edge:
+        walk = min((field[n] for n in nodes if n in field), default=None)
+        if walk is None or (best is not None and walk >= best):
+            continue
+        total = walk + muster(helpers, places, pos, missing)
+        if best is None or total < best:
+            best = total
+    return best
 
 
 def _explore_worth(state, seat, deposits):

@@ -8,7 +8,8 @@ the seat's miniatures on A1 (rulebook, Frontiers).
 from shared.games.exsilium import heuristics
 from shared.games.exsilium.board import around
 from shared.games.exsilium.routes import (
-    MUSTER, crossing_power, exploring_nodes, muster_costs, newaru_zone, steps_to)
+    MUSTER, UNREACHABLE, crossing_power, exploring_groups, exploring_nodes, muster, newaru_zone,
+    steps_to, tile_targets)
 from shared.games.exsilium.state import with_player
 from shared.games.exsilium.table import distances
 from tests.games.exsilium.helpers import basic_hand, deal, given, given_play, on_board, revealed
@@ -88,33 +89,53 @@ def test_near_the_goal_the_heuristic_keeps_a_miniature_away_from_a_newaru():
     assert heuristics.evaluate(beside, 1) > heuristics.evaluate(away, 1)
 
 
-def test_the_miniatures_missing_at_a_frontier_cost_the_steps_to_bring_them():
-    """Crossing from A1 to A8 needs 3 miniatures on A1. With two there, the third is the
-    nearest of the others: 2 steps away at 106, 5 at 109 (A8), 10 at 1412 (A9). Each step a
-    helper walks towards A1 shortens the road by one, where a flat cost a missing miniature
-    left every step of the helper worth nothing until it arrived."""
-    def road(helper):
-        state = _table(4, 104, helper, 1412)
-        power = crossing_power(state, 0)
-        return steps_to(state, 0, around(DEPOSIT), power, muster=muster_costs(state, 0))[4]
 
-    plain = 3
-    assert road(106) == plain + 2
-    assert road(109) == plain + 5
-    near, far = muster_costs(_table(4, 104, 106, 1412), 0), muster_costs(
-        _table(4, 104, 109, 1412), 0)
-    assert near[(0, 0)][0] == 2 and far[(0, 0)][0] == 5
-    assert near[(0, 0)][1] == 2 + 10  # a second one would come from A9
+def _edge_steps(state, seat=0):
+    nodes = [n for n in state.players[seat].minis if n is not None]
+    return heuristics._edge_steps(state, seat, nodes, heuristics._fields(state, seat)[1])
+
+
+def test_the_miniatures_missing_at_a_frontier_cost_the_steps_to_bring_them():
+    """A1's east edge prints a frontier of 2, so with one miniature on A1 (at 4, on that edge)
+    another must be brought. With A7 revealed below A1 (no frontier between them) a helper
+    at 900 walks 5 steps to A1, one at 500 walks 1: each step it takes towards A1 brings the
+    face-down tile a step nearer, where a flat cost a missing miniature left its every step
+    worth nothing until it arrived."""
+    state = given_play(2)
+    state = given(state, revealed((1, 0), "A7"))
+
+    def cost(helper):
+        table = given(state, *on_board(state, 0, 4, helper))
+        power = crossing_power(table, 0)
+        assert 4 in exploring_groups(table, 0, power)[((0, 0), 1)]
+        field = steps_to(table, 0, tile_targets(table, 0, (0, 0)), power)
+        return muster(field, [(4, 0), (helper, 0)], (0, 0), 1)
+
+    assert cost(900) == 5 and cost(700) == 3 and cost(500) == 1
 
 
 def test_miniatures_on_the_player_board_are_brought_from_the_activation_node():
-    """One miniature on A1, three on the player board: each is activated next to the
-    frontier's tile (the activation node 2 is on A1), one step each."""
-    alone = _table(4)
-    assert muster_costs(alone, 0)[(0, 0)][:2] == (1, 2)
-    steps = steps_to(alone, 0, around(DEPOSIT), crossing_power(alone, 0),
-                     muster=muster_costs(alone, 0))
-    assert steps[4] == 3 + 2
+    """One miniature on A1 at 4, the others on the player board: one is activated on A1
+    (activation node 2), one step."""
+    state = given_play(2)
+    alone = given(state, *on_board(state, 0, 4))
+    assert _edge_steps(alone) == 1
+    groups = exploring_groups(alone, 0, crossing_power(alone, 0))
+    assert 4 in groups[((0, 0), 1)]
+
+
+def test_muster_takes_the_nearest_helpers_and_leaves_the_walker_out():
+    """Steps to A1 (0, 0) by a field: 4 from node 10, 1 from 20, 0 from the activation
+    node 1 (a miniature on the player board: one step more). With none of the seat's
+    miniatures on A1 the nearest one is the walker; with one there, every other may help; a
+    helper missing costs UNREACHABLE."""
+    field = {10: 4, 20: 1, 1: 0}
+    assert muster(field, [(10, 0), (20, 0), (1, 1)], (0, 0), 1) == 1  # 20 walks, board helps
+    assert muster(field, [(10, 0), (20, 0), (1, 1)], (0, 0), 2) == 1 + 4
+    assert muster(field, [(10, 0), (20, 0)], (0, 0), 1) == 4
+    assert muster(field, [(3, 0), (10, 0)], (0, 0), 1) == 4  # 3 stands on A1
+    assert muster(field, [(10, 0)], (0, 0), 1) == UNREACHABLE
+    assert muster(field, [(10, 0)], (0, 0), 0) == 0
 
 
 def test_the_face_down_edge_is_worth_a_deposit_when_the_points_in_view_fall_short():
