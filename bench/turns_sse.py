@@ -44,7 +44,9 @@ def _server(worker_class: str, port: int, namespace: str, logs) -> subprocess.Po
            "ORRERY_SECRET": SECRET, "ORRERY_RATE_LIMIT_PER_MINUTE": "0",
            "ORRERY_LIVE_WORKERS": "1", "ORRERY_WORKERS": "1", "ORRERY_THREADS": "16",
            "ORRERY_WORKER_CLASS": worker_class,
-           "ORRERY_SSE_HEARTBEAT_SECONDS": "5", "PROMETHEUS_MULTIPROC_DIR": ""}
+           "ORRERY_SSE_HEARTBEAT_SECONDS": "5", "PROMETHEUS_MULTIPROC_DIR": "",
+           # every subscriber comes from loopback: one client, past the per-client cap
+           "ORRERY_CONNECTIONS_PER_CLIENT": "100000"}
     env.pop("PROMETHEUS_MULTIPROC_DIR")
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     return subprocess.Popen([gunicorn, "-c", f"deploy/{config}", "--bind",

@@ -30,7 +30,9 @@ the reader of the master that owns it now.
 """
 from __future__ import annotations
 
+import ipaddress
 import logging
+import socket
 import threading
 import time
 from typing import Optional
@@ -38,6 +40,7 @@ from typing import Optional
 import redis
 from redis.backoff import NoBackoff
 from redis.cluster import RedisCluster
+from redis.connection import parse_url
 from redis.retry import Retry
 
 from shared.infra.connect import timeouts
@@ -96,7 +99,12 @@ class LiveHub:
         self.cluster = isinstance(client, RedisCluster)
         self.lock = threading.Lock()
         self.readers: dict = {}  # node name -> _Reader
+        self.addresses: dict = {}  # (host, port) -> (family, sockaddr)
         self.closed = False
+        if not self.cluster:  # resolved now, while the process is quiet (see _Resolved)
+            where = parse_url(url)
+            if "host" in where and "connection_class" not in where:
+                self.address(where["host"], where.get("port", 6379))
 
     # ---- what streams call ----
 
@@ -150,15 +158,39 @@ class LiveHub:
 
     def connection(self, node: str):
         """A connection of the reader's own to `node`: no retries of its own (the reader
-        reconnects, and must learn its new connection id), a timeout beyond its block."""
-        options = dict(single_connection_client=True, client_name=self.client_name,
-                       retry=Retry(NoBackoff(), 0), **timeouts(self.block_seconds))
+        reconnects, and must learn its new connection id), a timeout beyond its block,
+        to the node's address as resolved before (see _Resolved)."""
+        options = dict(client_name=self.client_name, retry=Retry(NoBackoff(), 0),
+                       **timeouts(self.block_seconds))
         if not self.cluster:
-            return redis.Redis.from_url(self.url, **options)
-        found = self.client.get_node(node_name=node)
+            where = parse_url(self.url)
+        else:
+            found = self.client.get_node(node_name=node)
+            if found is None:
+                raise redis.ConnectionError(f"no cluster node {node} any more")
+            where = {"host": found.host, "port": found.port}
+        if "connection_class" in where:  # TLS or a unix socket: as redis-py connects
+            return redis.Redis(single_connection_client=True, **where, **options)
+        pool = redis.ConnectionPool(connection_class=_Resolved, **where, **options,
+                                    address=self.address(where["host"], where["port"]))
+        return redis.Redis(connection_pool=pool, single_connection_client=True)
+
+    def address(self, host: str, port: int) -> tuple:
+        """(family, sockaddr) of `host`: a literal address as it is, a name resolved once
+        (and again only after a connection to it failed: `forget`)."""
+        key = (host, int(port))
+        found = self.addresses.get(key)
         if found is None:
-            raise redis.ConnectionError(f"no cluster node {node} any more")
-        return redis.Redis(host=found.host, port=found.port, **options)
+            try:
+                literal = ipaddress.ip_address(host)
+                family = socket.AF_INET6 if literal.version == 6 else socket.AF_INET
+                found = (family, (host, int(port)))
+            except ValueError:
+                family, _, _, _, sockaddr = socket.getaddrinfo(
+                    host, port, 0, socket.SOCK_STREAM)[0]
+                found = (family, sockaddr)
+            self.addresses[key] = found
+        return found
 
     def unblock(self, node: str, connection_id: int) -> bool:
         """CLIENT UNBLOCK the reader's connection on `node`, over the process's client."""
@@ -194,6 +226,30 @@ class LiveHub:
         for other in moved:
             other.dirty = True
             other.nudge()
+
+
+class _Resolved(redis.Connection):
+    """A connection to an address resolved before, not at each connect: under gevent a
+    name (even a literal address) is resolved in a small pool of threads, and with
+    thousands of streams starting at once the reader waited there for over a minute
+    (live_capacity: its connection never appeared while 1,500 streams opened)."""
+
+    def __init__(self, address: tuple, **options):
+        super().__init__(**options)
+        self.address = address
+
+    def _connect(self):
+        family, sockaddr = self.address
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.settimeout(self.socket_connect_timeout)
+            sock.connect(sockaddr)
+            sock.settimeout(self.socket_timeout)
+        except OSError:
+            sock.close()
+            raise
+        return sock
 
 
 class _Reader:
@@ -323,12 +379,15 @@ class _Reader:
         # running: refreshing it resets the connections the rest of the process shares.
         if self.hub.cluster and (moved or failures >= 1):
             self.hub.regroup(self)
+        if failures >= 1:  # a name may point elsewhere now
+            self.hub.addresses.clear()
         time.sleep(_BACKOFF[min(failures, len(_BACKOFF) - 1)])
 
     def _close(self) -> None:
         if self.connection is not None:
             try:
                 self.connection.close()
+                self.connection.connection_pool.disconnect()  # its own pool: closed too
             except redis.RedisError:
                 pass
         self.connection = self.connection_id = None
