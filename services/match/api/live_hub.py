@@ -16,7 +16,10 @@ follows one key from the stream's open to its close; `wait(after, seconds)` bloc
 the key holds an entry after `after` (the stream's own last id) or `seconds` pass.
 
 The reader XREADs each key from the lowest last id of the streams waiting on it, one entry
-(COUNT 1): any entry after a waiting stream's id wakes it. A Redis Cluster refuses an XREAD
+(COUNT 1): any entry after a waiting stream's id wakes it. It remembers the newest id it
+read of each key: a stream that waits again with an older id is woken at once, and a key
+whose streams are all woken stays in the XREAD from that id, so a stream that read what
+woke it and waits again costs the reader nothing. A Redis Cluster refuses an XREAD
 over keys of different hash slots (CROSSSLOT), even on one master: a cluster node's reader
 whose keys share one slot blocks as on one Redis; one whose keys span several slots sends
 a round of XREADs that do not block, one per slot, pipelined on its one connection, every
@@ -121,8 +124,12 @@ class LiveHub:
     def _wait(self, subscription: Subscription, after: tuple, seconds: float) -> bool:
         with self.lock:
             subscription.after = after
-            subscription.woken.clear()
             reader = subscription.reader
+            seen = reader.seen.get(subscription.key)
+            if seen is not None and after < seen:  # the hub saw newer: read at once
+                subscription.woken.set()
+                return True
+            subscription.woken.clear()
             covered = reader.reading.get(subscription.key)
             if covered is None or covered > after:
                 reader.dirty = True
@@ -259,6 +266,7 @@ class _Reader:
         self.hub, self.node = hub, node
         self.following: dict = {}  # key -> set of Subscriptions
         self.reading: dict = {}    # key -> the id the running XREAD reads after
+        self.seen: dict = {}       # key -> the newest id this reader has read of it
         self.dirty = False         # `reading` misses a waiting stream
         self.blocked = False       # an XREAD is (about to be) running
         self.unblocked = False     # an unblock was sent for the running XREAD
@@ -281,6 +289,7 @@ class _Reader:
             followers.discard(subscription)
             if not followers:
                 del self.following[subscription.key]
+                self.seen.pop(subscription.key, None)
 
     # ---- the loop ----
 
@@ -312,13 +321,16 @@ class _Reader:
         self._close()
 
     def _snapshot(self) -> dict:
-        """What to read: each key from the lowest id its waiting streams have read."""
+        """What to read: each key from the lowest id its waiting streams have read, or
+        (all of them woken, reading what is new) from the newest the reader has seen, so
+        that a stream waiting again after its read finds its key still covered."""
         with self.hub.lock:
             streams = {}
             for key, subscriptions in self.following.items():
                 waiting = [s.after for s in subscriptions if not s.woken.is_set()]
-                if waiting:
-                    streams[key] = min(waiting)
+                position = min(waiting) if waiting else self.seen.get(key)
+                if position is not None:
+                    streams[key] = position
             self.reading = streams
             self.dirty = self.unblocked = False
             # Blocked in XREAD (an unblock re-reads) or polling several slots (a wake-up).
@@ -364,7 +376,10 @@ class _Reader:
                     continue
                 key = key.decode() if isinstance(key, bytes) else key
                 newest = stream_id(entries[-1][0])
-                for subscription in self.following.get(key, ()):
+                if key not in self.following:
+                    continue
+                self.seen[key] = max(newest, self.seen.get(key, newest))
+                for subscription in self.following[key]:
                     if subscription.after < newest:
                         subscription.woken.set()
 
