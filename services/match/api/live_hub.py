@@ -176,11 +176,14 @@ class LiveHub:
             if found is None:
                 raise redis.ConnectionError(f"no cluster node {node} any more")
             where = {"host": found.host, "port": found.port}
+        # A pool of its own that only the reader uses, one command (or pipeline) at a time:
+        # it holds one connection, shared by the blocking XREAD and the per-slot rounds (a
+        # single-connection client would open a second one for its pipelines).
         if "connection_class" in where:  # TLS or a unix socket: as redis-py connects
-            return redis.Redis(single_connection_client=True, **where, **options)
+            return redis.Redis(**where, **options)
         pool = redis.ConnectionPool(connection_class=_Resolved, **where, **options,
                                     address=self.address(where["host"], where["port"]))
-        return redis.Redis(connection_pool=pool, single_connection_client=True)
+        return redis.Redis(connection_pool=pool)
 
     def address(self, host: str, port: int) -> tuple:
         """(family, sockaddr) of `host`: a literal address as it is, a name resolved once

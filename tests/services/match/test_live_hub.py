@@ -23,9 +23,11 @@ def hub(redis_client, redis_url, namespace, redis_backend):
     hub.close()
 
 
-def _connections(redis_client, namespace) -> int:
-    """The hub's connections, on every node."""
-    return sum(1 for c in redis_client.client_list() if c.get("name") == NAME + namespace)
+def _connections(redis_client, namespace) -> dict:
+    """The hub's connections on each node that has any."""
+    counts = {i: sum(1 for c in node.client_list() if c.get("name") == NAME + namespace)
+              for i, node in enumerate(_nodes(redis_client))}
+    return {i: n for i, n in counts.items() if n}
 
 
 def _follow(redis_client, hub, key: str, want: int, got: list, seconds: float = 30) -> None:
@@ -85,7 +87,8 @@ def test_many_streams_on_many_keys_get_every_entry_once_over_one_connection_per_
     assert all(values == list(range(60)) for values in got.values()), {
         k: v for k, v in got.items() if v != list(range(60))}
     nodes = {hub._node_of(key) for key in keys}
-    assert max(held) <= len(nodes)
+    assert all(counts and max(counts.values()) == 1 and len(counts) <= len(nodes)
+               for counts in held), held
     assert set(hub.readers) == nodes
 
 
