@@ -30,8 +30,9 @@ run: $(STAMP)  ## start every service: the API and web client on :8000, matchmak
 test: $(STAMP)  ## run every test against a real Redis (what CI runs)
 	$(PY) -m pytest $(XDIST)
 
+# make check spends a tenth of each random-playout budget (tests/depth.py); make test all of it.
 check: $(STAMP)  ## the fast loop: engines, contracts, docs and the unit tests that need no Redis
-	$(PY) -m pytest $(XDIST) -m fast_loop tests/games tests/contract tests/docs tests/services
+	ORRERY_TEST_DEPTH=quick $(PY) -m pytest $(XDIST) -m fast_loop tests/games tests/contract tests/docs tests/services
 
 bench: $(STAMP)  ## run the benchmarks, one JSON line per figure (docs/BENCHMARKS.md)
 	$(PY) -m bench

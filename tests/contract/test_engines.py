@@ -6,7 +6,6 @@ failure names a seed that reproduces it (`tests.contract.playouts.play(name, sea
 """
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -15,7 +14,7 @@ import pytest
 from shared.games.api import IllegalCommand, NotYourTurn, RuleError
 from shared.games.replay import MATCH_CREATED, apply, fold
 from tests.contract.playouts import (game_seat_params, play, played, positions,
-                                     registered_games, seeds)
+                                     registered_games, seeds, snapshot)
 
 # Random matches per game and seat count: quick games get them all; a slow game gets what
 # fits in each test's time budget (playouts.seeds), and checks a sample of the positions of
@@ -97,7 +96,7 @@ def test_fold_of_the_log_equals_the_live_state_at_every_version(name, seats):
         playout = played(name, seats, seed)
         assert playout.events[0]["type"] == MATCH_CREATED
         logged = [{"v": v, "at": None, **roundtrip(e)} for v, e in enumerate(playout.events, 1)]
-        live = [copy.deepcopy(s) for s in playout.states]
+        live = snapshot(playout.states)
         folded = None  # fold is a left fold: its state after v events is fold(events[:v])
         for version, event in enumerate(logged, 1):
             folded = apply(folded, event)
@@ -109,7 +108,7 @@ def test_fold_of_the_log_equals_the_live_state_at_every_version(name, seats):
             assert fold(logged[:version]) == live[version - 1]
             assert fold(logged[version:], start=fold(logged, upto=version)) == live[-1]
         # evolve must not change earlier states in place: they are still what they were
-        assert [copy.deepcopy(s) for s in playout.states] == live
+        assert playout.states == live
 
 
 @pytest.mark.parametrize("name,seats", PARAMS, ids=IDS)
@@ -170,7 +169,7 @@ def _check_refused(name, game, playout, mutations):
     for index in positions(len(playout.commands), POSITIONS // 3, playout.seed):
         version, seat, command = playout.commands[index]
         state = playout.states[version - 1].game_state
-        before = copy.deepcopy(state)
+        before = snapshot(state)
         legal = game.legal_commands(state, seat)
         for other in set(range(seats)) - set(game.to_act(state)):
             with pytest.raises(NotYourTurn):
@@ -238,7 +237,7 @@ def test_commands_legal_elsewhere_are_refused_cleanly(name, seats):
         for index in positions(len(playout.commands), POSITIONS // 3, playout.seed):
             version, seat, _ = playout.commands[index]
             state = playout.states[version - 1].game_state
-            before = copy.deepcopy(state)
+            before = snapshot(state)
             where = f"seed {playout.seed} v{version}"
             for command in rng.sample(played_commands, min(8, len(played_commands))):
                 _never_crashes(name, game, state, seat, command, where)

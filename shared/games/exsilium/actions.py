@@ -113,23 +113,28 @@ def can_control(state, seat, node):
 def move_commands(state, seat):
     out = []
     player = state.players[seat]
+    # Most cards of a hand move a miniature the same way (same nodes, same frontier), and
+    # `paths` depends on nothing else: each (mini, length, cross) is walked once per call.
+    walked = {}
     for cid in by_key(usable_cards(player.hand, player.faction)):
         actions = [False]
         if kind_of(cid) in MOVE_KINDS:
             actions.append(True)
         for action in actions:
             for mini in movable(state, seat):
-                out += _moves_for(state, seat, mini, cid, action)
+                out += _moves_for(state, seat, mini, cid, action, walked)
     return out
 
 
-def _moves_for(state, seat, mini, cid, action):
+def _moves_for(state, seat, mini, cid, action, walked):
     player = state.players[seat]
     length, cross, token = move_profile(state, seat, mini, cid, action)
     if token and player.tokens < 1:
         return []
     start = player.minis[mini]
-    found = paths(state, seat, mini, length, cross)
+    if (mini, length, cross) not in walked:
+        walked[mini, length, cross] = paths(state, seat, mini, length, cross)
+    found = walked[mini, length, cross]
     if cross:
         found = [p for p in found if tile_pos(p[0]) != tile_pos(start)]
     if length > BASIC_MOVE:
@@ -140,7 +145,8 @@ def _moves_for(state, seat, mini, cid, action):
     controls = [False]
     if can_control(state, seat, start) and player.tokens >= 1 + token:
         controls.append(True)
-    return [MOVE(card=cid, mini=mini, path=p, action=action, control=control)
+    # Each command gets a path of its own: the walked paths are shared by other cards.
+    return [MOVE(card=cid, mini=mini, path=list(p), action=action, control=control)
             for p in found for control in controls]
 
 

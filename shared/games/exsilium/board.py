@@ -17,10 +17,14 @@ def node(y, x):
     return y * 100 + x
 
 
+# Pure geometry asked for hundreds of thousands of times a match (moves, bots): each node's
+# coordinates and tile are computed once.
+@lru_cache(maxsize=None)
 def coords(n):
     return divmod(n, 100)
 
 
+@lru_cache(maxsize=None)
 def tile_pos(n):
     y, x = coords(n)
     return (y // SIZE, x // SIZE)

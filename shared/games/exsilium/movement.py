@@ -199,15 +199,18 @@ def paths(state, seat, mini, length, cross=0, truce=frozenset()):
     out = []
 
     def walk(at, path, gained):
+        # The table with the miniature at `at` is the same for every step from there.
+        here = with_mini_at(state, seat, mini, at)
+        probe = {**figs, at: ("seat", seat, mini)}
+        onward = len(path) + 1 < length
         for b in around(at):
             if b in path or b == start:
                 continue
-            probe = {**figs, at: ("seat", seat, mini)}
-            if step_problem(with_mini_at(state, seat, mini, at), seat, at, b, cross, probe):
+            if step_problem(here, seat, at, b, cross, probe):
                 continue
             out.append(path + [b])
-            moved = with_mini_at(state, seat, mini, b)
-            if len(path) + 1 < length and not stop_reason(moved, seat, mini, b, gained, truce):
+            if onward and not stop_reason(with_mini_at(state, seat, mini, b), seat, mini, b,
+                                          gained, truce):
                 walk(b, path + [b], gained | {d for d in state.deposits if touching(d, b)})
 
     walk(start, [], frozenset())

@@ -1,8 +1,7 @@
 """Nexum evolve: one small function per event type; trusts the event, never fails."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from shared.games.kit.frozen import replace
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum import wormholes
 from shared.games.nexum.evolve_civ import APPLY as CIV_APPLY

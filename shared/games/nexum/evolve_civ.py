@@ -2,8 +2,7 @@
 function per event type; trusts the event, never fails."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from shared.games.kit.frozen import replace
 from shared.games.nexum import vocabulary as V
 from shared.games.nexum.state import set_at, with_key
 

@@ -2,8 +2,7 @@
 table): one small function per event type; trusts the event, never fails."""
 from __future__ import annotations
 
-from dataclasses import replace
-
+from shared.games.kit.frozen import replace
 from shared.games.nexum import vocabulary as X
 from shared.games.nexum.state import (add_at, add_ships, relics_with, set_at, set_carried,
                                       with_key)

@@ -6,8 +6,10 @@ plain dicts that are never changed in place (the helpers below copy on write).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
+
+from shared.games.kit.frozen import replace
 
 
 @dataclass(frozen=True)
