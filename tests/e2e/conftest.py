@@ -192,7 +192,8 @@ class Page:
             except PlaywrightError:
                 continue
             self.page.wait_for_timeout(100)
-        raise AssertionError("the page offered no command for 60 s")
+        raise AssertionError("the page offered no command for 60 s: " + repr(self.page.evaluate(
+            "() => { const r = document.querySelector('#match-root'); return [r && r.dataset.version, r && r.dataset.status, document.querySelectorAll('#match-root [data-choice-key]').length, (document.querySelector('#match-root') || {}).innerText.slice(0, 600)] }")))
 
     def screenshot_to(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -54,7 +54,12 @@ def test_the_last_move_is_highlighted_and_still_for_reduced_motion(open_page, st
     me = page.sign_in("Ana")
     page.open_match(new_match(page, stack, me, "tictactoe"))
     page.play_one()
-    last = page.wait_for_selector("#match-root svg.board .last")
-    animation = last.evaluate("el => getComputedStyle(el).animationName")
-    assert animation == ("none" if reduced else "last-move"), animation
+    page.wait_for_selector("#match-root svg.board .last")
+    # Read until the board has settled: the bot's answer re-renders it in between, and an
+    # element being replaced has no computed animation.
+    expected = "none" if reduced else "last-move"
+    page.wait_for_function(
+        """expected => [...document.querySelectorAll('#match-root svg.board .last')]
+               .some(el => getComputedStyle(el).animationName === expected)""",
+        arg=expected, timeout=15000)
     assert not page.errors
