@@ -71,6 +71,8 @@ def _hang_redis(stack: Stack, prober: Player, seconds: float) -> tuple:
 
 
 def test_a_hung_redis_and_a_stopped_consumer_lose_and_repeat_nothing(stack):
+    """Long (about a minute and a half): Redis is stopped for 10 s and then 40 s, and the match
+    consumer for 20 s, under load; the stops are what is tested, and each must be waited out."""
     load = Load(stack)
     prober = Player(stack, "prober")
     load.start()
