@@ -22,7 +22,10 @@ def test_exile_sun_speaks_its_words_and_a_pointed_move_outlines_its_pieces(open_
     assert history.strip() and not IDENTIFIER.search(history), history
     moves = page.inner_text("[data-role=chooser]")
     assert not IDENTIFIER.search(moves), moves
-    board = page.eval_on_selector(".board-wrap svg", "svg => svg.textContent")
+    # Each text node on its own: a label that ends beside the next one's start is two words.
+    board = page.eval_on_selector(
+        ".board-wrap svg",
+        "svg => Array.from(svg.querySelectorAll('text, title, tspan'), n => n.textContent).join(' | ')")
     assert not IDENTIFIER.search(board), board
     # Pointing at a move that names a place outlines it on the board.
     # (The page draws itself again when the bot moves: a button may go while pointed at.)
