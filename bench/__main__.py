@@ -23,7 +23,8 @@ import importlib
 import os
 import sys
 
-ALL = ["append", "replay", "http_load", "http_single", "command_path", "full_stack",
+ALL = ["append", "replay", "http_load", "http_single", "command_floor", "command_path",
+       "full_stack",
        "cluster_capacity",
        "bot_speed", "bot_latency", "bot_answers", "bot_strength", "bot_ratings",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",

@@ -51,15 +51,16 @@ def _healthy(port: int) -> bool:
 
 
 @contextlib.contextmanager
-def gunicorn():
-    """Yield (port, settings) of a running match service; stop it and clean up after."""
+def gunicorn(app: str = "services.match.api.wsgi:app"):
+    """Yield (port, settings) of a running match service (or of another WSGI `app` under
+    the same settings); stop it and clean up after."""
     port = _free_port()
     namespace = f"bench-http-{uuid.uuid4().hex[:10]}:"
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1"}
     gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
     process = subprocess.Popen(
-        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", "services.match.api.wsgi:app"],
+        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", app],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + START_SECONDS
