@@ -19,10 +19,10 @@ from functools import lru_cache
 
 from shared.games.exsilium.board import around, chebyshev, touching
 from shared.games.exsilium.components import (
-    CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength)
+    CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength, usable_cards)
 from shared.games.exsilium.routes import (
     crossing_power, exploring_groups, muster, newaru_zone, steps_to, tile_targets)
-from shared.games.exsilium.state import goal, points, trapped_set
+from shared.games.exsilium.state import PLAY, goal, points, trapped_set
 
 _POINT = 10.0        # a Baralytas point
 _NEAR = 0.6          # share of a deposit's worth for a miniature one step from collecting it
@@ -175,6 +175,9 @@ def _newaru_risk(state, seat, me):
     else:
         now, evades = _MEAN_STRENGTH * len(player.hand), frozenset()
     full = max(now, _MEAN_STRENGTH * HAND_SIZE)
+    # A Newaru hunts when the seat's turn is over (newaru.py): while the seat may still move
+    # (its own turn, a card it can use), a miniature two steps off is only passing by.
+    passing = seat == me and _moving_on(state, seat)
     loss = _MINI + _HAND + (_POINT * min(player.baralytas) if player.baralytas else 0.0)
     gain = _tokens(player.tokens + 1) - _tokens(player.tokens) + _TERMINAL
     trapped = trapped_set(state)
@@ -185,10 +188,22 @@ def _newaru_risk(state, seat, me):
         if any(touching(m, n) for m in newaru):
             p = lose_chance(level, now, evades)
             risk += p * loss - (1 - p) * gain
-        elif any(chebyshev(m, n) <= 2 for m in newaru):
+        elif not passing and any(chebyshev(m, n) <= 2 for m in newaru):
             p = lose_chance(level, full, evades)
             risk += _HUNTED * (p * loss - (1 - p) * gain)
     return risk
+
+
+def _moving_on(state, seat):
+    """Whether `seat` is in the middle of its own turn with a card it may still move with.
+
+    Why: counting the hunt's risk at every step of a turn, a seat near the goal (the advanced
+    enemy actions) whose last deposits lay past the ground two steps from a Newaru valued
+    every step onto it below standing still, played its whole turn on moves that went
+    nowhere, and drew at the round limit (docs/BOTS.md: arena seed 101, match 0, round 26)."""
+    player = state.players[seat]
+    return (state.phase == PLAY and state.active == seat and state.combat is None
+            and not state.pending and bool(usable_cards(player.hand, player.faction)))
 
 
 def _tokens(count):

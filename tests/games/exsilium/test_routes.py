@@ -147,3 +147,21 @@ def test_the_face_down_edge_is_worth_a_deposit_when_the_points_in_view_fall_shor
     enough = heuristics._explore_worth(state, 0, [(3, {})])
     assert enough == heuristics._EXPLORE
     assert short > 2 * heuristics._EXPLORE
+
+
+def test_the_hunt_is_charged_where_the_turn_ends_not_on_the_way():
+    """Newaru hunt once the seat's turn is over: while seat 0 may still move (its turn, cards
+    in hand), its miniature two steps from a Newaru is not charged the hunt's risk; with no
+    card left it is, and so it is whenever another seat judges it (docs/BOTS.md: a seat
+    near the goal charged it at every step would not cross that ground to its last
+    deposits)."""
+    def position(cards):
+        state = _table(4, 104, 204, newaru=(206,))
+        state = with_player(state, 0, baralytas=(3, 3, 2))
+        return deal(state, 0, basic_hand(0, *cards))
+
+    assert position(["basic"]).active == 0
+    moving = heuristics._newaru_risk(position(["basic", "strength"]), 0, 0)
+    spent = heuristics._newaru_risk(position([]), 0, 0)
+    assert moving == 0 and spent > 1
+    assert heuristics._newaru_risk(position(["basic", "strength"]), 0, 1) > 1
