@@ -8,6 +8,13 @@ commands and in the game's own unit (Exile Sun cycles, Nexum and Exsilium rounds
 
     python -m bench.match_endings [--games exile_sun,nexum,exsilium] [-n MATCHES]
         [--policies random,greedy:1,mcts:2] [--seats 2,4] [--first-seed 0] [--jobs 1]
+        [--each FILE]
+    python -m bench.match_endings --summarize FILE
+
+`--each` appends one line per match to FILE as it ends (game, policy, seats, seed, how it
+ended, length, commands), so a long line that is stopped still says what it played;
+`--summarize` prints the summary lines of such a file, one per game, policy and seat count,
+over the matches it holds.
 
 A policy is `name` or `name:level` (services/bot/policies LEVELS: greedy:1 is 2
 determinizations a move, mcts:2 is 2,000 iterations capped at 0.9 s a move). Exile Sun also
@@ -88,10 +95,12 @@ def play_match(game_name: str, policy: str, seats: int, seed: int, watch=None) -
 
 
 def play(game_name: str, policy: str, seats: int, seed: int) -> dict:
-    """One match: the reason it ended, its length and commands."""
+    """One match: the reason it ended, its length, commands and wall-clock seconds."""
+    started = time.monotonic()
     state, commands, stuck = play_match(game_name, policy, seats, seed)
     reason = "stuck" if stuck else get_game(game_name).outcome(state)["reason"]
-    return {"reason": reason, "length": length(game_name, state), "commands": commands}
+    return {"reason": reason, "length": length(game_name, state), "commands": commands,
+            "seconds": round(time.monotonic() - started, 1)}
 
 
 def quantiles(values: list) -> dict:
@@ -118,7 +127,8 @@ def summarize(game_name: str, policy: str, seats: int, seeds: list, results: lis
             "wall_seconds": round(seconds, 1)}
 
 
-def run(games, policy_names, seat_counts, matches, first_seed, jobs, out=print):
+def run(games, policy_names, seat_counts, matches, first_seed, jobs, out=print, each=None):
+    """Every line's matches; `each(result)` sees each match's result as it ends."""
     for game_name in games:
         counts = sorted(set(seat_counts) | set(EXTRA_SEATS.get(game_name, ())))
         for policy in policy_names:
@@ -126,13 +136,44 @@ def run(games, policy_names, seat_counts, matches, first_seed, jobs, out=print):
                 seeds = list(range(first_seed, first_seed + matches))
                 started = time.monotonic()
                 args = [(game_name, policy, seats, seed) for seed in seeds]
-                if jobs > 1:
-                    with ProcessPoolExecutor(max_workers=jobs) as pool:
-                        results = list(pool.map(play, *zip(*args)))
-                else:
-                    results = [play(*a) for a in args]
+                results = []
+                with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Here() as pool:
+                    for seed, result in zip(seeds, pool.map(play, *zip(*args))):
+                        results.append(result)
+                        if each is not None:
+                            each({"game": game_name, "policy": policy, "seats": seats,
+                                  "seed": seed, **result})
                 out(json.dumps(summarize(game_name, policy, seats, seeds, results,
                                          time.monotonic() - started)))
+
+
+class _Here:
+    """The matches played in this process, one after another (`--jobs 1`)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map(self, function, *iterables):
+        return map(function, *iterables)
+
+
+def summaries(lines) -> list:
+    """The summary of each (game, policy, seats) in per-match lines written by `--each`
+    (their seeds need not run without gaps: the summary gives the first and last)."""
+    groups = {}
+    for line in lines:
+        if line.strip():
+            match = json.loads(line)
+            groups.setdefault((match["game"], match["policy"], match["seats"]), []).append(match)
+    out = []
+    for (game_name, policy, seats), matches in groups.items():
+        matches.sort(key=lambda m: m["seed"])
+        out.append(summarize(game_name, policy, seats, [m["seed"] for m in matches], matches,
+                             sum(m.get("seconds", 0) for m in matches)))
+    return out
 
 
 def main(argv=None) -> int:
@@ -143,10 +184,23 @@ def main(argv=None) -> int:
     parser.add_argument("--seats", default="2,4")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--each", metavar="FILE", help="append each match's result to FILE")
+    parser.add_argument("--summarize", metavar="FILE",
+                        help="print the summaries of the matches in FILE (written by --each)")
     args = parser.parse_args(argv)
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as lines:
+            for summary in summaries(lines):
+                print(json.dumps(summary))
+        return 0
+    each = None
+    if args.each:
+        def each(result):
+            with open(args.each, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(result) + "\n")
     run(args.games.split(","), args.policies.split(","),
         [int(s) for s in args.seats.split(",")], args.matches, args.first_seed, args.jobs,
-        out=lambda line: print(line, flush=True))
+        out=lambda line: print(line, flush=True), each=each)
     return 0
 
 
