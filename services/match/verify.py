@@ -12,7 +12,9 @@ A log, or the start of one, written before causes were recorded, and a log expor
 without its seed (a match not over), cannot be re-executed: it is folded, every event
 checked to replay, and the verdict says which versions were not re-executed and why.
 Stored events are compared in today's shape (the game's upcasters: shared/games/replay.py),
-so a log written before an event's shape changed still verifies.
+so a log written before an event's shape changed still verifies. A game whose setup names
+the edition of its rules and authored components (an `edition` in its first event's data)
+re-executes only logs of that edition: another is refused at its setup, saying so.
 """
 from __future__ import annotations
 
@@ -206,11 +208,27 @@ def _compare(batch: list, produced: list, cause: dict, game) -> None:
                                           f"{_json(logged['data'])}, which re-executing "
                                           f"{describe(cause)} does not produce")
         stored = _today(logged, game)
+        _same_edition(stored, made, game)
         if (stored["type"], stored["data"]) != (made["type"], _plain(made["data"])):
             raise LogRefused(logged["v"], f"the log has {logged['type']} "
                                           f"{_json(stored['data'])}, but re-executing "
                                           f"{describe(cause)} produces {made['type']} "
                                           f"{_json(made['data'])}")
+
+
+def _same_edition(logged: dict, made: dict, game) -> None:
+    """A game that writes the edition of its rules and authored components into its setup
+    (an `edition` in the event's data) is re-executed only under that edition: a log set up
+    under another one folds as it was played, but today's rules would not decide its events
+    again, and the verdict says so rather than naming the first event that differs."""
+    if made["type"] != logged["type"] or "edition" not in made["data"]:
+        return
+    was, now = logged["data"].get("edition", 1), made["data"]["edition"]
+    if was != now:
+        raise LogRefused(logged["v"], f"the match was set up under edition {was} of "
+                                      f"{game.spec.title}'s rules and components, and this "
+                                      f"server plays edition {now}: its log folds as it was "
+                                      "played, but cannot be re-executed")
 
 
 def _today(event: dict, game) -> dict:

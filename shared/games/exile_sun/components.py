@@ -18,6 +18,12 @@ def _load(name):
 # map grew still replays as it was played: its GameSetUp names no map).
 MAPS = {"deep": _load("map.json"), "compact": _load("map_compact.json")}
 CURRENT_MAP, FIRST_MAP = "deep", "compact"
+# The edition of our rules and authored components a match is set up under, written in its
+# GameSetUp: raised whenever a change makes an earlier log re-execute differently (a log
+# folds as it was played, from its events, but its commands decided again today would not
+# give its events). A log without it was set up before editions were written (edition 1).
+# 2: Foothold and Destroy a Heavy fleet pay 1 VP (RULES_NOTES.md, Agendas).
+EDITION = 2
 SHIPS = _load("ships.json")
 CARDS = _load("cards.json")
 

@@ -3,9 +3,9 @@ places a System and chooses a Colony and a Colonial Technology stack, then place
 starting fleets face down inside their System."""
 from shared.games.exile_sun import vocabulary as v
 from shared.games.exile_sun.board import inside_system, table
-from shared.games.exile_sun.components import (COLONIAL_STACKS, COLONIES, CURRENT_MAP, SYSTEM_TILES,
-                                               agenda_deck, colonial_stack, colour_ships,
-                                               initiative_cards, regular_tech)
+from shared.games.exile_sun.components import (COLONIAL_STACKS, COLONIES, CURRENT_MAP, EDITION,
+                                               SYSTEM_TILES, agenda_deck, colonial_stack,
+                                               colour_ships, initiative_cards, regular_tech)
 from shared.games.exile_sun.messages import MESSAGES
 from shared.games.exile_sun.spec import VICTORY_POINTS
 from shared.games.exile_sun.state import PLACE_FLEETS, PLACE_SYSTEM, acting_seat, fleets_at
@@ -23,7 +23,7 @@ def setup(options, seats, rng):
                             missing=options.get("missing", "error_stands"), initiative=dealt,
                             scout_fleets=options.get("scout_fleets", False),
                             shipyard_moves=options.get("shipyard_moves", False),
-                            map=CURRENT_MAP)]
+                            map=CURRENT_MAP, edition=EDITION)]
     agendas = agenda_deck(seats)
     red, yellow = list(agendas["red"]), list(agendas["yellow"])
     for seat in range(seats):

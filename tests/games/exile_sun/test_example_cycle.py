@@ -95,3 +95,27 @@ def test_last_battle_brett_takes_jareds_flagship_as_a_trophy():
     assert [(f.kind, f.count) for f in brett] == [("scout", 1)]
     assert (2, "behead-1", 1) in {(e["data"]["seat"], e["data"]["card"], e["data"]["vp"])
                                   for e in events if e["type"] == "AgendaCompleted"}
+
+
+def test_destroying_a_heavy_fleet_pays_what_the_examples_medium_fleet_pays():
+    """The book prints one value for destroying a fleet: "Jared claims 1 VP on the Track for
+    destroying a Medium Fleet" (p17); a Heavy fleet is one ship more ("Heavy fleets = 5 Ship
+    cards, Medium Fleets = 4", p10). Given James holding Destroy a Heavy fleet, when he
+    destroys the last ship of Jared's Heavy fleet, then he claims 1 VP, as Destroy a Medium
+    fleet pays."""
+    battle = Battle(space="x1", fleets=("james", "jared"), seats=(0, 1),
+                    tokens=("medium", "heavy"), step=TACTICS_STEP,
+                    ships=((("battleship-1", 0), ("cruiser-1", 0)), (("frigate-1", 1),)),
+                    destroyed=((), ("cruiser-2", "destroyer-1", "destroyer-2", "frigate-2")))
+    state = _table([("james", 0, "medium", "x1"), ("jared", 1, "heavy", "x1"),
+                    ("brett", 2, "light", "s2.n1")], battle,
+                   {0: ("destroy_heavy-1", "foothold-1"), 1: ("foothold-2", "expansion-2"),
+                    2: ("behead-1", "foothold-3")})
+    _, state = play(state, 0, _tactics(("attack", "frigate-1", 8), ("defend", "battleship-1", 8),
+                                       ("defend", "cruiser-1", 4)))
+    events, state = _repairs_passed(*play(state, 1, _tactics(("attack", "cruiser-1", 2))))
+    ended = next(e["data"] for e in events if e["type"] == "BattleEnded")
+    assert ended["winner"] == 0 and ended["survivors"] == [["battleship-1", "cruiser-1"], []]
+    claims = [(e["data"]["seat"], e["data"]["card"], e["data"]["vp"])
+              for e in events if e["type"] == "AgendaCompleted"]
+    assert claims == [(0, "destroy_heavy-1", 1)]

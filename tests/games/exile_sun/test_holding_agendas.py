@@ -40,11 +40,14 @@ def _foreign_planets(state, seat):
 
 def test_foothold_needs_both_planets_of_another_colonys_home_system():
     """Given seat 0 holds one planet of seat 1's home system, then Foothold is not complete;
-    when it holds both, then it is, for 2 VP."""
+    when it holds both, then it is, for 1 VP: the two captures have paid a VP each already
+    ("Every time a player acquires any planet space from an opponent a public Victory Point
+    is awarded", p14) and the card stacks on them ("Try to stack Agenda objectives with
+    capturing planets for more points", New players)."""
     state = with_fleets(first_move_phase(2), ("h", 0, "heavy", "x1"), ("e", 1, "heavy", "x2"))
     one, two = _foreign_planets(state, 0)
     assert _cycle_end(_holding(state, 0, [one]), 0, "foothold-1") == []
-    assert _cycle_end(_holding(state, 0, [one, two]), 0, "foothold-1") == [2]
+    assert _cycle_end(_holding(state, 0, [one, two]), 0, "foothold-1") == [1]
 
 
 def test_expansion_needs_four_planets():
@@ -71,11 +74,14 @@ def test_blockade_needs_three_fleets_in_other_home_systems_scouts_and_decoys_not
 
 def test_agenda_values_follow_the_books_examples_and_agree_with_each_other():
     """The book's only printed Agenda values are 1 VP for "destroying two Frigates" and 1 VP
-    for "destroying a Medium Fleet" (p17): destroying one Battleship pays 1 VP too, and two
-    cards with the same goal pay the same."""
+    for "destroying a Medium Fleet" (p17): destroying one Battleship or a Heavy fleet pays 1
+    VP too, and two cards with the same goal pay the same. Only the cards that ask for two
+    different opponents, the two the book names (p18), pay 2."""
     from shared.games.exile_sun.components import AGENDAS
     assert AGENDAS["two_frigates"]["vp"] == AGENDAS["destroy_medium"]["vp"] == 1
-    assert AGENDAS["capital_kill"]["vp"] == 1
+    assert AGENDAS["capital_kill"]["vp"] == AGENDAS["destroy_heavy"]["vp"] == 1
+    assert {k for k, spec in AGENDAS.items() if spec["vp"] > 1} == {
+        "aggressive_campaign", "rout_the_opposition"}
     goals = {}
     for spec in AGENDAS.values():
         goal = (spec["goal"], spec.get("amount"), spec.get("token"), spec.get("class"))
