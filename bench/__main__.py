@@ -18,6 +18,8 @@ bytes per match) plays `BENCH_ARCHIVE_MATCHES` (2) random matches of each of
 `BENCH_ARCHIVE_GAMES` (every game but tic-tac-toe). bot_ratings plays each level against
 the one below in every game (`BENCH_RATINGS_MATCHES`, 2 by default) and prints what the
 level ratings would be fitted from; it writes them only when run alone with --write.
+train runs `orrery train`'s pipeline on `BENCH_TRAIN_MATCHES` (40) Exordium matches and
+prints the held-out log loss of the fitted model and of the hand-written heuristic.
 """
 import importlib
 import os
@@ -26,7 +28,7 @@ import sys
 ALL = ["append", "replay", "http_load", "http_single", "command_floor", "command_path",
        "full_stack",
        "cluster_capacity",
-       "bot_speed", "bot_latency", "bot_answers", "bot_strength", "bot_ratings",
+       "bot_speed", "bot_latency", "bot_answers", "bot_strength", "bot_ratings", "train",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",
        "live_capacity", "recovery", "exile_sun_vp_sources",
        "match_endings", "wormholes", "secrecy", "archive"]
@@ -47,6 +49,9 @@ def _arguments(name: str) -> list:
         # Each level against the one below, per game; prints, never writes the ratings file
         # (`python -m bench.bot_ratings -n 100 --write` does, at the goals' size).
         return ["-n", os.environ.get("BENCH_RATINGS_MATCHES", "2")]
+    if name == "train":
+        # The learned evaluation's pipeline on a few matches (orrery train at full size).
+        return ["-n", os.environ.get("BENCH_TRAIN_MATCHES", "40")]
     if name == "exile_sun_vp_sources":
         return ["-n", os.environ.get("BENCH_VP_SOURCES_MATCHES", "10")]
     if name == "exsilium_endings":

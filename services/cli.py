@@ -5,6 +5,8 @@
     orrery verify FILE|MATCH_ID             re-execute a log; accept it only if it reproduces
     orrery replay MATCH_ID|FILE [--version N] [--seat S]   the match as it stood at N
     orrery archive [--all] [--scan]         move the matches that are due to the archive now
+    orrery arena GAME --seats ...           bots against each other in process
+    orrery train GAME [-n N]                an evaluation learned from bot matches
 
 Redis and the key namespace are found the way `make run` finds them
 (shared/infra/redis_server.py): REDIS_URL if set; else the Redis on 127.0.0.1:6379 if one
@@ -325,6 +327,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=archive)
     commands.add_parser("arena", add_help=False,
                         help="play bots against each other in-process (orrery arena -h)")
+    commands.add_parser("train", add_help=False,
+                        help="fit a game's evaluation on bot matches (orrery train -h)")
     return top
 
 
@@ -333,6 +337,9 @@ def main(argv: Optional[list] = None) -> int:
     if argv[:1] == ["arena"]:  # the arena owns its arguments (services/bot/arena.py)
         from services.bot import arena
         return arena.main(argv[1:])
+    if argv[:1] == ["train"]:  # so does training (services/bot/train.py)
+        from services.bot import train
+        return train.main(argv[1:])
     args = parser().parse_args(argv)
     try:
         return args.run(args) or 0

@@ -21,11 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from services.bot import coverage, policies
@@ -40,19 +41,29 @@ Z95 = 1.959963984540054
 class SeatSpec:
     policy: str
     level: int | None
+    evaluation: str | None = None  # "heuristic" or "learned"; None: what the bot serves
 
     @property
     def label(self) -> str:
-        return self.policy if self.level is None else f"{self.policy}:{self.level}"
+        text = self.policy if self.level is None else f"{self.policy}:{self.level}"
+        return text if self.evaluation is None else f"{text}@{self.evaluation}"
+
+
+EVALUATIONS = ("heuristic", "learned")
 
 
 def parse_seats(text: str) -> list:
-    """`mcts:2,random` as seat specs; raises ValueError on an unknown policy or level."""
+    """`mcts:2,random` as seat specs (`mcts:2@learned`: judging with the game's learned
+    evaluation, `@heuristic` with the hand-written one; services/bot/policies/learned.py);
+    raises ValueError on an unknown policy, level or evaluation."""
     specs = []
     for part in text.split(","):
-        policy, _, level = part.strip().partition(":")
+        part, _, evaluation = part.strip().partition("@")
+        policy, _, level = part.partition(":")
         policies.options_for(policy, None)  # raises UnknownPolicy
-        specs.append(SeatSpec(policy, int(level) if level else None))
+        if evaluation and evaluation not in EVALUATIONS:
+            raise ValueError(f"An evaluation is one of {EVALUATIONS}, not {evaluation!r}.")
+        specs.append(SeatSpec(policy, int(level) if level else None, evaluation or None))
     return specs
 
 
@@ -93,6 +104,8 @@ def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
             extra = overrides if spec.policy == "mcts" else {}
             if uncapped and spec.policy == "mcts":
                 extra = {**extra, "seconds": None}
+            if spec.evaluation is not None and spec.policy != "random":
+                extra = {**extra, "evaluation": spec.evaluation}
             started = time.perf_counter()
             choice = policies.choose(game, state, seat, bot_rng, spec.policy, spec.level,
                                      seats=n, **extra)
@@ -156,16 +169,30 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
-        overrides: dict | None = None, uncapped: bool = False) -> list:
-    """Play `matches` matches (in `jobs` processes) and summarize them."""
+        overrides: dict | None = None, uncapped: bool = False, each=None) -> list:
+    """Play `matches` matches (in `jobs` processes) and summarize them. `each`: a file
+    that gets one JSON line per match as it ends (a long run says how it goes)."""
     overrides = overrides or {}
     args = [(game_name, specs, i, seed, overrides, uncapped) for i in range(matches)]
     if jobs <= 1:
-        results = [play(*a) for a in args]
+        results = [_told(play(*a), specs, seed, each) for a in args]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(play, *zip(*args)))
+            futures = [pool.submit(play, *a) for a in args]
+            results = [_told(f.result(), specs, seed, each) for f in as_completed(futures)]
+        results.sort(key=lambda r: r["index"])
     return summarize(game_name, specs, results)
+
+
+def _told(result: dict, specs: list, seed: int, each) -> dict:
+    if each is not None:
+        line = {"seed": seed, "index": result["index"], "reason": result["reason"],
+                "won": {spec.label: won for spec, won in zip(specs, result["won"])},
+                "moves": sum(len(m) for m in result["moves"]),
+                "load": round(os.getloadavg()[0], 1)}
+        with open(each, "a") as f:
+            f.write(json.dumps(line) + "\n")
+    return result
 
 
 def _print_table(rows: list, out) -> None:
@@ -193,6 +220,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--uncapped", action="store_true",
                         help="mcts levels search all their iterations, however long it takes")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
+    parser.add_argument("--each", help="a file to add one JSON line to as each match ends")
     return parser
 
 
@@ -209,7 +237,8 @@ def main(argv=None) -> int:
         overrides = {"iterations": args.iterations, "seconds": None}
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
-    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped)
+    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped,
+               args.each)
     if args.json:
         for row in rows:
             print(json.dumps(row))

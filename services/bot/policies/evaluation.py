@@ -74,12 +74,16 @@ def margin_rewards(result: dict, scale: float, weight: float) -> list:
 
 
 def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
-            margin_weight: float = 0.0) -> Optional[list]:
+            margin_weight: float = 0.0, model=None) -> Optional[list]:
     """Every seat's reward in `state`; None when unfinished and the game has no heuristic.
-    A finished game is judged by its ranks, with `margin_weight` of its score margins."""
+    A finished game is judged by its ranks, with `margin_weight` of its score margins; an
+    unfinished one by `model` (a learned evaluation, learned.py) when given, else by the
+    heuristic."""
     result = game.outcome(state)
     if result is not None:
         return margin_rewards(result, scale, margin_weight)
+    if model is not None:
+        return model.rewards(state, seats)
     heuristic = game.heuristic
     if heuristic is None:
         return None
@@ -95,12 +99,14 @@ def rewards(game, state, seats: int, scale: float = DEFAULT_SCALE,
 
 
 def seat_reward(game, state, seat: int, seats: int, scale: float = DEFAULT_SCALE,
-                margin_weight: float = 0.0) -> float:
+                margin_weight: float = 0.0, model=None) -> float:
     """One seat's reward in `state` (0.5 when unfinished and the game has no heuristic):
     the heuristic is asked for that seat only, which is what ranking one mover's commands
-    needs (a game of n seats would otherwise be judged n times)."""
+    needs (a game of n seats would otherwise be judged n times); `model` as in `rewards`."""
     result = game.outcome(state)
     if result is not None:
         return margin_rewards(result, scale, margin_weight)[seat]
+    if model is not None:
+        return model.rewards(state, seats)[seat]
     heuristic = game.heuristic
     return 0.5 if heuristic is None else squash(heuristic(state, seat), scale)

@@ -8,32 +8,35 @@ from __future__ import annotations
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
 from services.bot.policies.evaluation import rewards, scale_for
+from services.bot.policies.learned import model_for
 from shared.games.api import RuleError
 
 DEFAULT_SAMPLES = 8
 
 
-def _value(game, table, seat, command, seats, rng, scale):
+def _value(game, table, seat, command, seats, rng, scale, model):
     try:
         after = apply_command(game, table, seat, command, rng, rules_only(game))
     except RuleError:  # not legal on this table (a game whose legality hangs on hidden facts)
         return None
-    judged = rewards(game, after, seats, scale)
+    judged = rewards(game, after, seats, scale, model=model)
     return 0.5 if judged is None else judged[seat]
 
 
 def choose(game, state, seat, rng, seats=2, samples=DEFAULT_SAMPLES,
-           scale=None, **_options) -> Choice:
-    """The legal command whose outcome looks best for `seat` on average."""
+           scale=None, evaluation=None, **_options) -> Choice:
+    """The legal command whose outcome looks best for `seat` on average. `evaluation`:
+    "heuristic", "learned" or None (the game's served evaluation: learned.model_for)."""
     commands = game.legal_commands(state, seat)
     # The game's own scale: squashed at too small a one, a large lead (or deficit) rounds every
     # command's reward to the same 1.0 (or 0.0) and the choice falls to chance.
     scale = scale_for(game) if scale is None else scale
+    model = model_for(game, evaluation)
     count = samples if game.sampler is not None else 1
     tables = [determinize(game, state, seat, rng) for _ in range(count)]
     best, best_value = [], float("-inf")
     for command in commands:
-        values = [v for v in (_value(game, t, seat, command, seats, rng, scale) for t in tables)
+        values = [v for v in (_value(game, t, seat, command, seats, rng, scale, model) for t in tables)
                   if v is not None]
         value = sum(values) / len(values) if values else float("-inf")
         if value > best_value + 1e-12:

@@ -46,6 +46,7 @@ from typing import Callable, Optional
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
 from services.bot.policies.evaluation import rewards, scale_for, seat_reward
+from services.bot.policies.learned import model_for
 from shared.games.api import RuleError
 
 DEFAULT_EXPLORATION = 0.7
@@ -96,6 +97,7 @@ class _Search:
         self.final, self.final_share = settings.final, settings.final_share
         self.widen_base, self.widen_exponent = settings.widen_base, settings.widen_exponent
         self.decide = rules_only(game)
+        self.model = model_for(game, settings.evaluation)
         self.root = _Node(None, None)
         determinizations = settings.determinizations if game.sampler is not None else 1
         self.pool = [None] * max(1, determinizations)
@@ -190,7 +192,8 @@ class _Search:
             after = apply_command(self.game, table, mover, command, self.rng, self.decide)
         except RuleError:
             return 0.0
-        return seat_reward(self.game, after, mover, self.seats, self.scale, self.margin_weight)
+        return seat_reward(self.game, after, mover, self.seats, self.scale, self.margin_weight,
+                           self.model)
 
     def iterate(self) -> None:
         """One determinize-select-expand-judge-backup pass."""
@@ -259,12 +262,12 @@ class _Search:
         game, rng, depth = self.game, self.rng, 0
         while True:
             if depth >= self.rollout_depth:
-                judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
+                judged = rewards(game, table, self.seats, self.scale, self.margin_weight, self.model)
                 if judged is not None:
                     return judged
             to_act = game.to_act(table)
             if not to_act:
-                judged = rewards(game, table, self.seats, self.scale, self.margin_weight)
+                judged = rewards(game, table, self.seats, self.scale, self.margin_weight, self.model)
                 return judged if judged is not None else [0.5] * self.seats
             mover = to_act[0]
             table = apply_command(game, table, mover,
@@ -315,6 +318,9 @@ class Settings:
     # among children visited at least final_share times as often as the most visited).
     final: str = "visits"
     final_share: float = 0.25
+    # How an unfinished position is judged: "heuristic", "learned" (the game's model file,
+    # services/bot/policies/learned.py), or None: what the game's model file says to serve.
+    evaluation: Optional[str] = None
 
 
 _SETTING_NAMES = frozenset(Settings.__dataclass_fields__)

@@ -32,6 +32,7 @@ from typing import Callable, Optional
 
 from services.bot.policies.base import Choice, apply_command, determinize, rules_only
 from services.bot.policies.evaluation import scale_for, seat_reward
+from services.bot.policies.learned import model_for
 from shared.games.api import RuleError
 
 # A finished game is judged mostly by who won, and this much by the squashed score margin
@@ -43,8 +44,9 @@ TIE = 1e-12  # rewards this close are a tie (greedy's margin)
 class _Judge:
     """Applies and judges commands for one seat with one game's rules and scale."""
 
-    def __init__(self, game, seat: int, seats: int, scale: float):
+    def __init__(self, game, seat: int, seats: int, scale: float, model=None):
         self.game, self.seat, self.seats, self.scale = game, seat, seats, scale
+        self.model = model
         self.decide = rules_only(game)
         self.evaluations = 0
 
@@ -57,7 +59,8 @@ class _Judge:
 
     def reward(self, table) -> float:
         self.evaluations += 1
-        return seat_reward(self.game, table, self.seat, self.seats, self.scale, MARGIN_WEIGHT)
+        return seat_reward(self.game, table, self.seat, self.seats, self.scale, MARGIN_WEIGHT,
+                           self.model)
 
     def own_turn(self, table) -> bool:
         """Whether the seat alone is to act on `table` (its turn goes on)."""
@@ -110,7 +113,7 @@ def _ranked(judge: _Judge, commands: list, tables: list, rng) -> list:
 
 def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
            rollouts: int = 2, depth: int = 6, scale: Optional[float] = None,
-           seconds: Optional[float] = None,
+           seconds: Optional[float] = None, evaluation: Optional[str] = None,
            clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
     """The legal command whose play-out of the seat's turn looks best (see the module
     docstring). `iterations` of the returned Choice counts heuristic evaluations."""
@@ -118,7 +121,8 @@ def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
     commands = game.legal_commands(state, seat)
     if len(commands) <= 1:
         return Choice(commands[0], 0, clock() - start)
-    judge = _Judge(game, seat, seats, scale_for(game) if scale is None else scale)
+    judge = _Judge(game, seat, seats, scale_for(game) if scale is None else scale,
+                   model_for(game, evaluation))
     count = max(1, samples if game.sampler is not None else 1)
     tables = [determinize(game, state, seat, rng) for _ in range(count)]
     ranked = _ranked(judge, commands, tables, rng)

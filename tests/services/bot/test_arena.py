@@ -20,6 +20,22 @@ def test_seats_are_parsed_and_unknown_policies_refused():
         arena.parse_seats("oracle,random")
 
 
+def test_a_seat_may_name_its_evaluation():
+    specs = arena.parse_seats("greedy:1@learned,mcts:2@heuristic,random")
+    assert [s.label for s in specs] == ["greedy:1@learned", "mcts:2@heuristic", "random"]
+    assert [s.evaluation for s in specs] == ["learned", "heuristic", None]
+    with pytest.raises(ValueError):
+        arena.parse_seats("greedy@oracle,random")
+
+
+def test_each_match_is_told_as_it_ends(tmp_path):
+    each = tmp_path / "each.jsonl"
+    rows = arena.run("tictactoe", arena.parse_seats("greedy,random"), 3, seed=4, each=each)
+    lines = [json.loads(line) for line in each.read_text().splitlines()]
+    assert sorted(line["index"] for line in lines) == [0, 1, 2]
+    assert sum(line["won"]["greedy"] for line in lines) == rows[0]["wins"]
+
+
 def test_seats_alternate_between_matches():
     specs = arena.parse_seats("random,random")
     first = arena.play("tictactoe", specs, 0, 1, {})

@@ -1,0 +1,46 @@
+"""The learned evaluation's pipeline at a small size: `orrery train` on a few bot matches,
+the model written to a temporary file (never the game's own), and its held-out log loss
+against the hand-written heuristic printed as one JSON line a game.
+
+    python -m bench.train [-n 40] [--game exordium]
+
+`make bench` runs it at BENCH_TRAIN_MATCHES (40) Exordium matches of greedy:1 self-play (a
+tenth of the moves random): about 15 s of an idle core. The served model's figures (docs/
+BOTS.md) come from `orrery train exordium -n 600` and more.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from services.bot import train
+from services.bot.policies import learned
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.train")
+    parser.add_argument("-n", "--matches", type=int, default=40)
+    parser.add_argument("--game", action="append", choices=sorted(learned.FEATURES))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for game in args.game or sorted(learned.FEATURES):
+        started = time.monotonic()
+        with tempfile.TemporaryDirectory() as folder:
+            data = train.train(game, args.matches, seed=args.seed, logs=Path(folder) / "logs",
+                               out=Path(folder) / "evaluation.json")
+        made = data["made"]
+        print(json.dumps({"bench": "train", "game": game, "matches": args.matches,
+                          "seats": made["seats"], "seed": args.seed,
+                          "held_out": made["held_out"], "train": made["train"],
+                          "load": round(os.getloadavg()[0], 1),
+                          "wall_seconds": round(time.monotonic() - started, 1)}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
