@@ -21,8 +21,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-import numpy as np
-
 VERSION = 1
 FILE_NAME = "evaluation.json"
 # The games a model may be trained for: the module of each game's feature function.
@@ -44,6 +42,9 @@ class Model:
     """A logistic model of a seat's chance to win, from that seat's view."""
 
     def __init__(self, game, data: dict):
+        # numpy only where a model is read: a bot without one needs none of it.
+        import numpy as np
+        self._np = np
         self.game, self.data = game, data
         self.names = tuple(data["features"])
         self.mean = np.asarray(data["mean"], dtype=float)
@@ -56,7 +57,7 @@ class Model:
 
     def vector(self, state, seat: int) -> np.ndarray:
         """The features of `seat`'s view of `state`."""
-        return np.asarray(self.features(self.game.view(state, seat), seat), dtype=float)
+        return self._np.asarray(self.features(self.game.view(state, seat), seat), dtype=float)
 
     def chance(self, state, seat: int) -> float:
         """The modelled chance that `seat` wins from `state` (its view only)."""
@@ -88,7 +89,10 @@ def load(game, path: Optional[Path] = None) -> Optional[Model]:
     if data.get("version") != VERSION or data.get("game") != name \
             or tuple(data.get("features", ())) != tuple(features_module(name).NAMES):
         return None
-    return Model(game, data)
+    try:
+        return Model(game, data)
+    except ImportError:  # numpy not installed (an environment from before it was needed)
+        return None
 
 
 @lru_cache(maxsize=None)
