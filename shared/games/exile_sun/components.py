@@ -22,8 +22,9 @@ CURRENT_MAP, FIRST_MAP = "deep", "compact"
 # GameSetUp: raised whenever a change makes an earlier log re-execute differently (a log
 # folds as it was played, from its events, but its commands decided again today would not
 # give its events). A log without it was set up before editions were written (edition 1).
-# 2: Foothold and Destroy a Heavy fleet pay 1 VP (RULES_NOTES.md, Agendas).
-EDITION = 2
+# 2: Foothold and Destroy a Heavy fleet pay 1 VP; 3: Rout the Opposition pays 1 VP
+# (RULES_NOTES.md, Agendas).
+EDITION = 3
 SHIPS = _load("ships.json")
 CARDS = _load("cards.json")
 

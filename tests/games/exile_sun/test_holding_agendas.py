@@ -59,6 +59,20 @@ def test_expansion_needs_four_planets():
     assert _cycle_end(_holding(state, 0, [one, two]), 0, "expansion-1") == [1]
 
 
+def test_rout_the_opposition_needs_planets_of_two_opponents_and_pays_what_expansion_pays():
+    """Rout the Opposition is a card the book names, out of two-player games ("Remove these
+    Agenda Cards from play: "Aggressive Campaign" (3 cards) "Rout the Opposition" (3 cards)",
+    p18); its goal and value are ours. Given 3 seats and seat 0 holding a planet of seat 1's
+    home system, then it is not complete; when it also holds one of seat 2's, then it is, for
+    1 VP: two captures, as Expansion's 4 planets are, each paid already (p14)."""
+    state = with_fleets(first_move_phase(3), ("h", 0, "heavy", "x1"), ("e", 1, "heavy", "x2"),
+                        ("f", 2, "heavy", "x3"))
+    of_one = planets(3, state.players[1].slot)[0]
+    of_two = planets(3, state.players[2].slot)[0]
+    assert _cycle_end(_holding(state, 0, [of_one]), 0, "rout_the_opposition-1") == []
+    assert _cycle_end(_holding(state, 0, [of_one, of_two]), 0, "rout_the_opposition-1") == [1]
+
+
 def test_blockade_needs_three_fleets_in_other_home_systems_scouts_and_decoys_not_counted():
     """Given seat 0 has 2 fleets, a Scout group and a Decoy in seat 1's home system, then
     Blockade is not complete; with a 3rd fleet there it is, for 1 VP."""
@@ -75,13 +89,12 @@ def test_blockade_needs_three_fleets_in_other_home_systems_scouts_and_decoys_not
 def test_agenda_values_follow_the_books_examples_and_agree_with_each_other():
     """The book's only printed Agenda values are 1 VP for "destroying two Frigates" and 1 VP
     for "destroying a Medium Fleet" (p17): destroying one Battleship or a Heavy fleet pays 1
-    VP too, and two cards with the same goal pay the same. Only the cards that ask for two
-    different opponents, the two the book names (p18), pay 2."""
+    VP too, and two cards with the same goal pay the same. Only Aggressive Campaign, battles
+    won against two different players in one cycle (a card the book names, p18), pays 2."""
     from shared.games.exile_sun.components import AGENDAS
     assert AGENDAS["two_frigates"]["vp"] == AGENDAS["destroy_medium"]["vp"] == 1
     assert AGENDAS["capital_kill"]["vp"] == AGENDAS["destroy_heavy"]["vp"] == 1
-    assert {k for k, spec in AGENDAS.items() if spec["vp"] > 1} == {
-        "aggressive_campaign", "rout_the_opposition"}
+    assert {k for k, spec in AGENDAS.items() if spec["vp"] > 1} == {"aggressive_campaign"}
     goals = {}
     for spec in AGENDAS.values():
         goal = (spec["goal"], spec.get("amount"), spec.get("token"), spec.get("class"))
