@@ -187,7 +187,7 @@ def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
 def _told(result: dict, specs: list, seed: int, each) -> dict:
     if each is not None:
         line = {"seed": seed, "index": result["index"], "reason": result["reason"],
-                "won": {spec.label: won for spec, won in zip(specs, result["won"])},
+                "seats": [spec.label for spec in specs], "won": result["won"],
                 "moves": sum(len(m) for m in result["moves"]),
                 "load": round(os.getloadavg()[0], 1)}
         with open(each, "a") as f:

@@ -11,8 +11,9 @@
    data).
 2. Replay each log and, at every position where a seat acts, take that seat's view (the
    game's `view`: what that seat could see then, never another seat's hidden cards) and the
-   game's feature function on it (services/bot/policies/learned.py: FEATURES); the label is
-   the seat's final result (1 won, 0 lost, a draw half of each).
+   game's feature function on it (services/bot/policies/learned.py: FEATURES), and the same
+   for each other seat from its own view; the label is the seat's final result (1 won, 0
+   lost, a draw half of each).
 3. Fit a logistic model (scikit-learn: standardized features, L2) on the matches before the
    held-out ones, and check it on the last `--holdout` share of the matches, by log loss
    against the hand-written heuristic squashed as the bots squash it
@@ -82,21 +83,25 @@ def play_logged(game_name: str, specs: list, index: int, seed: int, explore: flo
             "commands": commands, "outcome": game.outcome(state)}
 
 
-def positions(game, log: dict):
-    """(features, label, heuristic chance) at every command of the log, from the acting
-    seat's view. Commands of seats acting together are judged on the table all of them saw."""
+def positions(game, log: dict, every_seat: bool = True):
+    """(features, label, heuristic chance) at every command of the log: from the acting
+    seat's view, and with `every_seat` from each other seat's own view of the same table
+    too (a search judges the tables after its own move, where another seat is to act: a
+    model fitted only where the judged seat was to move has never seen them)."""
     names = learned.features_module(game.spec.name)
     labels = rank_rewards(log["outcome"]["ranks"])
     scale = scale_for(game)
+    seats = len(labels)
     state = None
     for event in log["setup"]:
         state = game.evolve(state, event)
-    out, seen = [], None
+    out = []
     for entry in log["commands"]:
-        seat = entry["seat"]
-        table = state if seen is None else seen
-        out.append((names.features(game.view(table, seat), seat), labels[seat],
-                    squash(game.heuristic(table, seat), scale)))
+        acting = entry["seat"]
+        judged = [acting] + [s for s in range(seats) if s != acting] if every_seat else [acting]
+        for seat in judged:
+            out.append((names.features(game.view(state, seat), seat), labels[seat],
+                        squash(game.heuristic(state, seat), scale)))
         for event in entry["events"]:
             state = game.evolve(state, event)
     return out

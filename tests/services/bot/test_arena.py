@@ -33,7 +33,8 @@ def test_each_match_is_told_as_it_ends(tmp_path):
     rows = arena.run("tictactoe", arena.parse_seats("greedy,random"), 3, seed=4, each=each)
     lines = [json.loads(line) for line in each.read_text().splitlines()]
     assert sorted(line["index"] for line in lines) == [0, 1, 2]
-    assert sum(line["won"]["greedy"] for line in lines) == rows[0]["wins"]
+    assert all(line["seats"] == ["greedy", "random"] for line in lines)
+    assert sum(line["won"][0] for line in lines) == rows[0]["wins"]
 
 
 def test_seats_alternate_between_matches():
