@@ -126,3 +126,16 @@ def test_a_model_that_is_not_served_is_read_only_when_asked(tmp_path, monkeypatc
     assert learned.model_for(game, None) is served
     p = served.rewards(state, 2)
     assert p[0] + p[1] == pytest.approx(1.0) and 0 < p[0] < 1
+
+
+def test_the_shipped_model_is_usable_and_says_how_it_was_made():
+    """Exordium's model file matches the features it is read with (a change of features
+    needs `orrery train exordium` again) and carries its provenance; it is not served
+    (docs/BOTS.md: greedy judging with it lost to greedy with the heuristic)."""
+    game = get_game(GAME)
+    model = learned.load(game)
+    assert model is not None
+    made = model.data["made"]
+    assert made["commit"] and made["seed"] is not None and made["matches"] > 0
+    assert made["held_out"]["log_loss_model"] < made["held_out"]["log_loss_heuristic"]
+    assert model.data["serve"] is False
