@@ -21,10 +21,12 @@ def _field_names(cls) -> frozenset:
 
 def replace(value, **changes):
     """`value` with the named fields changed (like dataclasses.replace; unknown names raise)."""
-    unknown = changes.keys() - _field_names(value.__class__)
-    if unknown:
-        raise TypeError(f"{value.__class__.__name__} has no field {sorted(unknown)}")
-    new = object.__new__(value.__class__)
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
+    cls = value.__class__
+    if not _field_names(cls).issuperset(changes):  # no set built on the common path
+        unknown = changes.keys() - _field_names(cls)
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
+    new = object.__new__(cls)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
     return new
