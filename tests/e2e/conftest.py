@@ -174,9 +174,11 @@ class Page:
     def play_one(self) -> bool:
         """Send one command by clicks: a command element if shown, else narrow the list by
         one choice. False once the match is over. The page re-renders whenever the match
-        moves, so an element may go between finding and clicking it: then look again."""
+        moves, so an element may go between finding and clicking it: then look again. When
+        no command comes for 60 s, the failure says what the page held and why its last
+        click failed (an element another one covers cannot be clicked)."""
         from playwright.sync_api import Error as PlaywrightError
-        deadline = time.monotonic() + 60
+        deadline, trouble = time.monotonic() + 60, None
         while time.monotonic() < deadline:
             if self.page.query_selector("#match-root[data-status]:not([data-status=active])"):
                 return False
@@ -189,11 +191,17 @@ class Page:
                 if self.page.query_selector("#match-root [data-choice-key]"):
                     self.page.locator("#match-root [data-choice-key]").first.click(timeout=5000)
                     continue
-            except PlaywrightError:
+            except PlaywrightError as error:
+                trouble = str(error)[:800]
                 continue
             self.page.wait_for_timeout(100)
-        raise AssertionError("the page offered no command for 60 s: " + repr(self.page.evaluate(
-            "() => { const r = document.querySelector('#match-root'); return [r && r.dataset.version, r && r.dataset.status, document.querySelectorAll('#match-root [data-choice-key]').length, (document.querySelector('#match-root') || {}).innerText.slice(0, 600)] }")))
+        held = self.page.evaluate("""() => { const m = window.orreryMatch, r = document.querySelector('#match-root');
+            return { version: r && r.dataset.version, status: r && r.dataset.status,
+                     to_act: m && m.match && m.match.to_act, legal: m && m.legal.commands.length,
+                     notice: m && m.notice, connection: m && m.connection,
+                     commands: document.querySelectorAll('#match-root [data-command]').length,
+                     choices: document.querySelectorAll('#match-root [data-choice-key]').length } }""")
+        raise AssertionError(f"the page offered no command for 60 s: {held}; last click: {trouble}")
 
     def screenshot_to(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

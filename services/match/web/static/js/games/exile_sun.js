@@ -126,19 +126,59 @@ function drawSpaces(svg, view, spots, edges, ctx) {
   }
 }
 
+const TOKEN_W = 15, TOKEN_H = 21;
+// Where a space's row of fleet tokens may go, tried in this order: [dx, dy] of the first
+// token's corner from the space's centre, and the way the row grows (+1 right, -1 left).
+const TOKEN_PLACES = [[6, -24, 1], [-21, -24, -1], [6, 3, 1], [-21, 3, -1], [11, -10, 1], [-26, -10, -1],
+                      [null, -35, 1], [null, 14, 1]];
+
+function rectHitsDisc(r, [cx, cy], radius) {
+  const nx = Math.max(r.x, Math.min(cx, r.x + r.w)), ny = Math.max(r.y, Math.min(cy, r.y + r.h));
+  return (nx - cx) ** 2 + (ny - cy) ** 2 < radius * radius;
+}
+
+function rectsMeet(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** Each space's fleet tokens as rectangles beside it, placed where they cover no other
+ * space (nor tokens placed before) when the map leaves room: on the crowded maps a token
+ * beside one space would otherwise hide the next space, the very place a move may name. */
+export function tokenPlaces(map, spots, counts) {
+  const discs = Object.entries(spots).map(([name, at]) => [name, at, (kindOf(map, name) === "planet" ? 13 : 9) + 2]);
+  const placed = [], out = {};
+  for (const [space, n] of Object.entries(counts).sort()) {
+    const [x, y] = spots[space] || [0, 0];
+    let best = null;
+    for (const [dx, dy, grow] of TOKEN_PLACES) {
+      const left = dx === null ? x - (n * TOKEN_W) / 2 : x + dx;
+      const rects = Array.from({ length: n }, (_, i) => ({ x: left + grow * i * TOKEN_W, y: y + dy, w: TOKEN_W, h: TOKEN_H }));
+      const cost = rects.reduce((sum, r) => sum + discs.filter(([name, at, radius]) => name !== space && rectHitsDisc(r, at, radius)).length * 10
+        + placed.filter((other) => rectsMeet(r, other)).length, 0);
+      if (best === null || cost < best.cost) best = { cost, rects };
+      if (cost === 0) break;
+    }
+    placed.push(...best.rects);
+    out[space] = best.rects;
+  }
+  return out;
+}
+
 function drawFleets(svg, view, spots, ctx) {
   const here = {};
   for (const fleet of view.fleets || []) (here[fleet.space] = here[fleet.space] || []).push(fleet);
+  const places = tokenPlaces(view.map, spots, Object.fromEntries(Object.entries(here).map(([space, fleets]) => [space, fleets.length])));
   for (const [space, fleets] of Object.entries(here)) {
-    const [x, y] = spots[space] || [0, 0];
     fleets.forEach((fleet, i) => {
-      const bx = x + 6 + i * 15, by = y - 18;
+      const { x: bx, y: top } = places[space][i];
+      const by = top + 6;
       const letter = fleet.kind === "scout" ? `×${fleet.count}` : fleet.kind ? TOKEN_LETTER[fleet.kind] : "?";
       const label = `${ctx.who(fleet.owner)}: ${fleet.kind === "scout" ? `${fleet.count} ×` : fleet.kind ? w(`token_${fleet.kind}`) : w("faceDown")}`;
-      svg.append(s("g", { class: `fleet ${SEAT_CLASSES[fleet.owner] || "s5"}`, "data-fleet": fleet.id,
-                          ...targetAttributes(ctx, `fleet:${fleet.id}`, label) },
+      const target = targetAttributes(ctx, `fleet:${fleet.id}`, label);
+      svg.append(s("g", { "data-fleet": fleet.id, ...target,
+                          class: `fleet ${SEAT_CLASSES[fleet.owner] || "s5"}${target.class ? ` ${target.class}` : ""}` },
         s("title", {}, label),
-        s("rect", { x: bx, y: by - 6, width: 15, height: 21, rx: 3 }),
+        s("rect", { x: bx, y: top, width: TOKEN_W, height: TOKEN_H, rx: 3 }),
         symbol(fleet.kind === "scout" ? "ship" : "fleet", bx + 7.5, by + 1, 12),
         s("text", { x: bx + 7.5, y: by + 13, "text-anchor": "middle" }, letter)));
     });
