@@ -69,7 +69,10 @@ def legal(state: MatchState, seat: int, closed_tables: frozenset = frozenset()) 
     if closed_tables:
         destination = state.engine.destination
         commands = [c for c in commands if destination(c) not in closed_tables]
-    return {"seat": seat, "commands": list(commands)}
+    out = {"seat": seat, "commands": list(commands)}
+    if state.engine.costs is not None and commands:
+        out["costs"] = state.engine.costs(state.game_state, seat, commands)
+    return out
 
 
 def events_page(ctx, state: MatchState, seat: Optional[int], after: int, limit: int) -> dict:

@@ -149,6 +149,9 @@ class MatchViewSchema(Schema):
 class LegalSchema(Schema):
     seat = fields.Integer(required=True)
     commands = fields.List(fields.Dict(), required=True)
+    costs = fields.List(fields.Dict(allow_none=True), metadata={
+        "description": "Beside each command (same order), what it costs or gives the seat in "
+                       "the game's terms, or null; only for games that say."})
 
 
 class AnalysedPositionSchema(Schema):

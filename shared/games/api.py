@@ -159,6 +159,13 @@ class Game:
     arrival(state, transfer, rng) -> [event]     what a transfer from another table causes
     destination(command) -> None | table         the table a command would send to (so that
                                                  /legal leaves out tables that cannot take it)
+
+    For the page's move labels, a game may supply:
+    costs(state, seat, commands) -> [dict|None]  per legal command of `seat`, what it costs
+                                                 or gives in the game's terms (energy, moves,
+                                                 Budget points), from what that seat may see;
+                                                 /legal sends it beside the commands, and the
+                                                 secrecy contract holds it to the same proof
     """
 
     spec: GameSpec
@@ -182,3 +189,4 @@ class Game:
     departure: Optional[Callable[[Event], Optional[dict]]] = None
     arrival: Optional[Callable[[State, dict, random.Random], list]] = None
     destination: Optional[Callable[[Command], Optional[int]]] = None
+    costs: Optional[Callable[[State, Seat, Sequence[Command]], list]] = None

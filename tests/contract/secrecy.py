@@ -9,8 +9,9 @@ two *worlds* for that seat, and the seat must not be able to tell them apart:
 
 - its view (GET /v1/matches/{id}, and /replay at every version), `to_act` and `outcome` are
   byte-identical;
-- where commands are taken: its legal commands are identical, and every command it could
-  send gets the same answer in both (refused by the same rule, or accepted);
+- where commands are taken: its legal commands are identical (and what /legal says each
+  costs, for a game that says: Game.costs), and every command it could send gets the same
+  answer in both (refused by the same rule, or accepted);
 - the events it is sent next (GET /events, /live) come from the same command when the seat
   itself acts; when another seat acts, from that seat's command where it is legal in both
   worlds, and from any other command that seat may choose (its choice is as hidden as its
@@ -194,6 +195,10 @@ def differences(game: Game, state, seat, rng: random.Random, next_command=None,
     if seat is not None and canon(game.legal_commands(state, seat)) != \
             canon(game.legal_commands(other, seat)):
         problems.append("legal commands differ")
+    elif seat is not None and game.costs is not None:
+        own = game.legal_commands(state, seat)
+        if canon(game.costs(state, seat, own)) != canon(game.costs(other, seat, own)):
+            problems.append("the costs of the legal commands differ")
     for command in _probes(game, state, seat, rng, next_command):
         chance = str(rng.random())
         (said_a, batch_a), (said_b, batch_b) = (answer(game, world, seat, command, seat, chance)

@@ -170,9 +170,17 @@ def counting_redact(game: Game) -> Game:
     return dataclasses.replace(game, redact=redact)
 
 
+def leaky_costs(game: Game) -> Game:
+    """The same game, except that what /legal says each command costs carries the whole
+    engine state."""
+    return dataclasses.replace(game, costs=lambda state, seat, commands: [
+        {"leak": repr(state)} for _ in commands])
+
+
 LEAKS = [(make_leaky, name) for make_leaky in (leaky_view, leaky_redact)
          for name in ("exile_sun", "exordium", "exsilium", "nexum")] + [
-    (counting_redact, "exile_sun")]  # a count its book keeps secret (p10)
+    (counting_redact, "exile_sun")] + [  # a count its book keeps secret (p10)
+    (leaky_costs, name) for name in ("exile_sun", "nexum")]
 
 
 @pytest.mark.parametrize("make_leaky,name", LEAKS,

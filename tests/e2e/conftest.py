@@ -171,9 +171,10 @@ class Page:
             "v => Number(document.querySelector('#match-root')?.dataset.version) > v", arg=version,
             timeout=timeout)
 
-    def play_one(self) -> bool:
+    def play_one(self, before_click=None) -> bool:
         """Send one command by clicks: a command element if shown, else narrow the list by
-        one choice. False once the match is over. The page re-renders whenever the match
+        one choice (`before_click()` is called just before a command is clicked, while the
+        page still shows the choices). False once the match is over. The page re-renders whenever the match
         moves, so an element may go between finding and clicking it: then look again. When
         no command comes for 60 s, the failure says what the page held and why its last
         click failed (an element another one covers cannot be clicked)."""
@@ -185,6 +186,8 @@ class Page:
             try:
                 if self.page.query_selector("#match-root [data-command]"):
                     version = self.version()
+                    if before_click is not None:
+                        before_click()
                     self.page.locator("#match-root [data-command]").first.click(timeout=5000)
                     self.wait_version_above(version)
                     return True

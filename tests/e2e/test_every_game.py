@@ -14,6 +14,11 @@ import requests
 
 
 MOVES = 20
+# Words only a label's cost from /legal says (no card text does), one of which comes within
+# the first moves (the draft and the allocation of Exile Sun's first cycle, at any table
+# size); the first page showing one is kept as a screenshot (costs-<game>-<seats>.png).
+COSTS_SAID = {"exile_sun": ("Budget points to allocate", "Spends your", "moves this fleet has left")}
+COSTS_SHOWN = {**COSTS_SAID, "nexum": ("energy (you have",)}
 
 
 def hosted_tables() -> list:
@@ -43,10 +48,21 @@ def test_every_game_is_drawn_and_played_by_clicks(open_page, stack, game, seat_c
     else:  # too many to list: the move list narrows them, all of them counted
         assert int(page.get_attribute("[data-role=candidate-count]", "data-count")) == len(legal)
     page.screenshot_to(f"board-{game}-{seat_count}")
-    played = 0
-    while played < MOVES and page.play_one():
+    played, explained, shown = 0, set(), False
+
+    def read_explanations():   # the move list's words, as they stand before a click
+        nonlocal shown
+        texts = page.eval_on_selector_all("[data-role=chooser] .explain",
+                                          "els => els.map(e => e.innerText)")
+        explained.update(texts)
+        if not shown and any(word in text for word in COSTS_SHOWN.get(game, ()) for text in texts):
+            shown = page.screenshot_to(f"costs-{game}-{seat_count}")
+
+    while played < MOVES and page.play_one(before_click=read_explanations):
         played += 1
     status = stack.api("GET", f"/v1/matches/{match_id}", me).json()["status"]
     assert played == MOVES or status == "finished", (played, status)
     page.screenshot_to(f"board-{game}-{seat_count}-after-{played}")
+    if game in COSTS_SAID:   # what /legal says a move costs or gives, in its label
+        assert any(words in text for words in COSTS_SAID[game] for text in explained), explained
     assert not page.errors

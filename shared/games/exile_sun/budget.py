@@ -38,17 +38,20 @@ def bonuses(points) -> list:
 def items(state, allocations) -> list:
     """Per seat, [overhead cards, fleets, ship cards, tech cards] bought (p8-9)."""
     bonus = [bonuses([a[c] for a in allocations]) for c in range(4)]
-    out = []
-    for seat, a in enumerate(allocations):
-        ability = COLONIES[state.players[seat].colony]["ability"]
-        got = [a[OVERHEAD] + bonus[OVERHEAD][seat], a[FUEL] // FUEL_PER_FLEET + bonus[FUEL][seat],
-               a[SHIPS] + bonus[SHIPS][seat], int(a[TECH] >= 1) + bonus[TECH][seat]]
-        got[OVERHEAD] += int(ability == "extra_overhead" and a[OVERHEAD] >= 1)
-        got[FUEL] += int(ability == "extra_fleet" and a[FUEL] >= FUEL_PER_FLEET)
-        got[SHIPS] += int(ability == "extra_ship_draw" and a[SHIPS] >= 1)
-        got[TECH] += int(ability == "extra_tech" and a[TECH] >= 1)
-        out.append(got)
-    return out
+    return [[got + bonus[c][seat] for c, got in enumerate(bought(state, seat, a))]
+            for seat, a in enumerate(allocations)]
+
+
+def bought(state, seat, a) -> list:
+    """[overhead cards, fleets, ship cards, tech cards] that `seat`'s allocation `a` buys by
+    itself, its colony's ability included, before the most / second-most bonuses (p8-9)."""
+    ability = COLONIES[state.players[seat].colony]["ability"]
+    got = [a[OVERHEAD], a[FUEL] // FUEL_PER_FLEET, a[SHIPS], int(a[TECH] >= 1)]
+    got[OVERHEAD] += int(ability == "extra_overhead" and a[OVERHEAD] >= 1)
+    got[FUEL] += int(ability == "extra_fleet" and a[FUEL] >= FUEL_PER_FLEET)
+    got[SHIPS] += int(ability == "extra_ship_draw" and a[SHIPS] >= 1)
+    got[TECH] += int(ability == "extra_tech" and a[TECH] >= 1)
+    return got
 
 
 def budget_points(state, seat) -> int:

@@ -3,6 +3,7 @@ Rules and every reading we made: RULES_NOTES.md."""
 from shared.games.api import Game
 from shared.games.kit import checked_decide
 from shared.games.nexum import heuristics, rules, sampler, wormholes
+from shared.games.nexum.costs import costs
 from shared.games.nexum.evolve import evolve
 from shared.games.nexum.spec import SPEC
 from shared.games.nexum.view import redact, view
@@ -13,4 +14,4 @@ GAME = Game(spec=SPEC, setup=rules.setup, decide=checked_decide(VOCABULARY, rule
             outcome=rules.outcome, view=view, redact=redact, heuristic=heuristics.evaluate,
             sampler=sampler.sample, pass_command=rules.pass_command, vocabulary=VOCABULARY,
             departure=wormholes.departure, arrival=rules.arrival,
-            destination=wormholes.destination)
+            destination=wormholes.destination, costs=costs)

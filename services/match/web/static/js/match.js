@@ -23,6 +23,7 @@ export class MatchPage {
     this.matchId = matchId;
     this.match = null;
     this.legal = { seat: null, commands: [] };
+    this.costs = new Map();
     this.events = [];            // every event seen, in version order, once each
     this.lastVersion = 0;
     this.replay = null;          // {version, match} while replaying
@@ -118,6 +119,8 @@ export class MatchPage {
     setLanguage((match.view && match.view.language) || chosen());
     const changed = JSON.stringify(legal.commands) !== JSON.stringify(this.legal.commands);
     this.legal = legal;
+    // What /legal says each command costs (games that say: Game.costs), by the command's JSON.
+    this.costs = new Map((legal.costs || []).map((cost, i) => [JSON.stringify(legal.commands[i]), cost]));
     if (this.chooser && changed) this.chooser.reset(legal.commands);
   }
 
@@ -281,8 +284,10 @@ export class MatchPage {
     const candidates = interactive ? this.chooser.candidates() : [];
     const shown = this.replay ? this.events.filter((e) => e.v <= this.replay.version) : this.events;
     const lastBatch = lastTurnEvents(shown);
+    const costs = this.replay ? new Map() : this.costs;
     return { ...this.words(), view, seat: this.legal.seat, interactive,
-             targets: byTarget(this.renderer, candidates), lastEvents: lastBatch };
+             targets: byTarget(this.renderer, candidates), lastEvents: lastBatch,
+             costOf: (command) => costs.get(JSON.stringify(command)) || null };
   }
 
   render() {

@@ -82,21 +82,41 @@ export function valueLabel(key, value, x) {
 }
 
 const COSTS = {
-  en: { moves: (n) => `Uses moves from the ${n} this fleet has left this turn.`, scan: (n) => `Spends 1 of the ${n} moves this fleet has left.`,
-        deploy: (n) => `Uses 1 of your ${n} fleet deployments from Fuel.`, decoy: "A decoy deploys free." },
-  es: { moves: (n) => `Gasta movimientos de los ${n} que le quedan a esta flota este turno.`, scan: (n) => `Gasta 1 de los ${n} movimientos que le quedan a esta flota.`,
-        deploy: (n) => `Usa 1 de tus ${n} despliegues de flota del Combustible.`, decoy: "Un señuelo se despliega gratis." },
+  en: { moves: (n, left) => `Costs ${n} of the ${left} moves this fleet has left this turn.`,
+        deploy: (left) => `Uses 1 of your ${left} fleet deployments from Fuel.`, decoy: "A decoy deploys free.",
+        initiative: (n) => `Gives you ${n} Budget points to allocate.`,
+        allocate: (n, card) => `Spends your ${n} Budget points${card ? ` (${card} of them from the Tech card, discarded)` : ""}.`,
+        buys: (parts) => `Buys ${parts}; the most points in a category buy 2 more there, the second most 1 more.`,
+        nothing: "nothing by itself",
+        items: { overhead_cards: ["Overhead card", "Overhead cards"], fleets: ["fleet", "fleets"], ship_cards: ["Ship card", "Ship cards"], tech_cards: ["Tech card", "Tech cards"] },
+        fuel: (per) => `${per} Fuel points a fleet` },
+  es: { moves: (n, left) => `Cuesta ${n} de los ${left} movimientos que le quedan a esta flota este turno.`,
+        deploy: (left) => `Usa 1 de tus ${left} despliegues de flota del Combustible.`, decoy: "Un señuelo se despliega gratis.",
+        initiative: (n) => `Te da ${n} puntos de presupuesto para asignar.`,
+        allocate: (n, card) => `Gasta tus ${n} puntos de presupuesto${card ? ` (${card} de ellos de la carta de Tecnología, descartada)` : ""}.`,
+        buys: (parts) => `Compra ${parts}; quien más asigna a una categoría compra 2 más en ella, el segundo, 1 más.`,
+        nothing: "nada por sí sola",
+        items: { overhead_cards: ["carta de Gastos generales", "cartas de Gastos generales"], fleets: ["flota", "flotas"], ship_cards: ["carta de nave", "cartas de nave"], tech_cards: ["carta de Tecnología", "cartas de Tecnología"] },
+        fuel: (per) => `${per} puntos de Combustible por flota` },
 };
 
-/** What a move costs, from the seat's own view: a fleet's moves left, the deployments its
- * Fuel bought (rulebook p9, p16); "" when the view does not say. */
+/** What a move costs or gives, as /legal says for the seat (Game.costs: a fleet's moves,
+ * Fuel deployments, Budget points and what an allocation buys; rulebook p8-9, p14, p16);
+ * without it (a replay), what the seat's own view says; "" when neither does. */
 export function cost(command, x) {
   const words = inLanguage(COSTS);
-  const view = x.view || {};
-  const fleet = ((view.fleets || []).find((f) => f.id === command.fleet)) || null;
-  if ((command.type === "move" || command.type === "scan") && fleet && typeof fleet.moves === "number") {
-    return command.type === "move" ? words.moves(fleet.moves) : words.scan(fleet.moves);
+  const said = x.costOf ? x.costOf(command) : null;
+  if (said) {
+    if (typeof said.moves === "number") return words.moves(said.moves, said.moves_left);
+    if (typeof said.deployments === "number") return said.deployments ? words.deploy(said.deployments_left) : words.decoy;
+    if (command.type === "choose_initiative") return words.initiative(said.budget_points);
+    if (command.type === "allocate") {
+      const parts = Object.entries(words.items).filter(([key]) => said[key] > 0)
+        .map(([key, [one, many]]) => `${said[key]} ${said[key] === 1 ? one : many}${key === "fleets" ? ` (${words.fuel(said.fuel_per_fleet)})` : ""}`);
+      return `${words.allocate(said.budget_points, said.tech_card_points)} ${words.buys(parts.length ? x.list(parts) : words.nothing)}`;
+    }
   }
+  const view = x.view || {};
   if (command.type === "deploy") {
     if (command.token === "decoy") return words.decoy;
     const me = (view.players || []).find((p) => p.seat === x.seat && typeof p.deploys === "number");

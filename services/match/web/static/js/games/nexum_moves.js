@@ -61,9 +61,11 @@ export function valueLabel(key, value, x) {
 
 const COSTS = {
   en: { replicate: (n) => `Costs ${n} energy (the ${n === 1 ? "first" : "next"} ship replicated this turn).`,
-        paying: (ids) => `You pay with ${ids}.`, asteroid: (n, crystals) => `asteroid ${n}${crystals ? ` (${crystals})` : ""}` },
+        paying: (ids) => `You pay with ${ids}.`, asteroid: (n, crystals) => `asteroid ${n}${crystals ? ` (${crystals})` : ""}`,
+        energy: (n, left) => `Costs ${n} energy (you have ${left}).` },
   es: { replicate: (n) => `Cuesta ${n} de energía (la ${n === 1 ? "primera" : "siguiente"} nave replicada este turno).`,
-        paying: (ids) => `Pagas con ${ids}.`, asteroid: (n, crystals) => `asteroide ${n}${crystals ? ` (${crystals})` : ""}` },
+        paying: (ids) => `Pagas con ${ids}.`, asteroid: (n, crystals) => `asteroide ${n}${crystals ? ` (${crystals})` : ""}`,
+        energy: (n, left) => `Cuesta ${n} de energía (tienes ${left}).` },
 };
 
 /** The seat's own faction in the view (the one whose hand it sees). */
@@ -77,6 +79,15 @@ export function explainMove(command, x) {
   const words = inLanguage(COSTS);
   const view = x.view || {};
   if (command.civ || command.skill) return (x.text && x.text(command.civ || command.skill)) || "";
+  // The energy /legal says it costs (Game.costs: a move, jump, replication, energy tech,
+  // cloaking or a longer exploration), beside what the move does.
+  const said = x.costOf ? x.costOf(command) : null;
+  if (said && typeof said.energy === "number" && command.type !== "research") {   // a tech's own text says its price
+    const left = ((view.factions || [])[x.seat] || {}).energy;
+    const price = left === undefined ? words.energy(said.energy, "?").replace(/ \(.*\)/, "") : words.energy(said.energy, left);
+    const does = command.tech && x.text ? x.text(command.tech) : "";
+    return [price, does].filter(Boolean).join(" ");
+  }
   if (command.type === "replicate") {
     const costs = (view.rules || {}).replication_costs || [];
     const cost = costs[(view.replicated || []).length];
