@@ -44,6 +44,18 @@ def test_an_exsilium_turn_in_spanish(open_page, stack):
     for words in ("Elige tu jugada", "Rendirse", "Qué ha pasado", "Repetición", "Mano", "Fila de mejoras"):
         assert words in text, words
     page.screenshot_to("exsilium-es-turn-start")
+    # The tiles lie edge to edge as on the table: every frontier of the view is marked on its
+    # edge, and nodes facing each other across a shared edge are one step apart.
+    view = state()["view"]
+    assert len(page.query_selector_all("#match-root [data-frontier]")) == len(view["frontiers"])
+    origins = {key: page.eval_on_selector(f"#match-root rect.tile[data-tile='{key}']",
+                                          "r => [Number(r.getAttribute('x')), Number(r.getAttribute('y')), Number(r.getAttribute('width'))]")
+               for key in view["tiles"]}
+    for key, (x, y, width) in origins.items():
+        row, col = map(int, key.split(","))
+        for other, (ox, oy, _) in origins.items():
+            r2, c2 = map(int, other.split(","))
+            assert (ox - x, oy - y) == ((c2 - col) * width, (r2 - row) * width)
 
     # A hand card, then a node it can reach or act on: the board narrows to that card.
     version = page.version()

@@ -3,7 +3,7 @@ committed cards before they are revealed; spectators (seat None) see only public
 Once the match is over every view is public (ARCHITECTURE.md).
 """
 from shared.games.exsilium.board import pos_key
-from shared.games.exsilium.components import card
+from shared.games.exsilium.components import TILES, card
 from shared.games.exsilium.rules import outcome, to_act
 from shared.games.exsilium.state import OVER, lang, placer, points
 from shared.games.exsilium.vocabulary import (
@@ -101,6 +101,20 @@ def _pending(p):
     return out
 
 
+def _frontiers(placed, facedown) -> dict:
+    """Every edge between two tiles on the table that bears a frontier: "r,c|r,c" (the upper
+    or left tile first) -> the higher number printed on its face-up sides (board.py's
+    printed_frontier: a face-down tile's side counts once it is turned)."""
+    out = {}
+    for a in sorted(set(placed) | set(facedown)):
+        for b, edge_a, edge_b in (((a[0] + 1, a[1]), "S", "N"), ((a[0], a[1] + 1), "E", "W")):
+            sides = [TILES[placed[p]]["frontiers"][e] for p, e in ((a, edge_a), (b, edge_b))
+                     if p in placed]
+            if (b in placed or b in facedown) and max(sides, default=0):
+                out[f"{pos_key(a)}|{pos_key(b)}"] = max(sides)
+    return out
+
+
 def view(state, seat):
     """What `seat` (None: a spectator) may see."""
     if state is None:
@@ -116,6 +130,7 @@ def view(state, seat):
         "order": list(state.order), "active": state.active,
         "tiles": {pos_key(p): t for p, t in sorted(state.placed.items())},
         "facedown": sorted(pos_key(p) for p in state.facedown),
+        "frontiers": _frontiers(state.placed, state.facedown),
         "stack_size": len(state.stack), "nodes": nodes, "holes": sorted(state.holes),
         "deposits": {str(n): list(v) for n, v in sorted(state.deposits.items())},
         "terminal_tokens": sorted(state.terminal_tokens),

@@ -3,8 +3,12 @@
 // way and what is owed — all from the seat's own view, in the match's language.
 //
 // Geometry (shared/games/exsilium/board.py): node id = y * 100 + x on a global grid, each
-// tile a 5x5 block of positions at "row,col". Hundreds of legal commands are narrowed by
-// clicking: a hand card (its commands), then a node (the commands ending there).
+// tile a 5x5 block of positions at "row,col". The tiles are drawn as they lie on the table,
+// edge to edge, so that nodes facing each other across a tile edge are one step apart as on
+// the tile itself; a line joins every two nodes a miniature may step between (8 directions,
+// on one tile or across the edge two tiles share: tiles meeting at a corner do not connect),
+// and an edge bearing a frontier is marked with its number. Hundreds of legal commands are
+// narrowed by clicking: a hand card (its commands), then a node (the commands ending there).
 
 import { s } from "../dom.js";
 import { symbol } from "./symbols.js";
@@ -15,7 +19,7 @@ import { capitalise, commandWords, fieldWords, sayEvent, targetAttributes } from
 
 const STEP = 24;          // px between nodes
 const TILE = STEP * 5;    // px of a tile
-const GAP = 6;            // px between tiles
+const GAP = 0;            // px between tiles: none, they touch
 const PAD = 10;
 const SEAT_CLASSES = ["s0", "s1", "s2", "s3"];
 
@@ -38,6 +42,7 @@ const WORDS = {
     hand: "Hand", upgrades: "Upgrade row", combat: "Combat", pending: "Owed", round: "Round",
     tokens: "tokens", points: "points", deck: "deck", discardPile: "discard", strength: "strength",
     cost: "cost", stage: "stage", foe: "foe", committed: "committed", placed: "placed face down", enemy: "enemy action",
+    frontier: "Frontier",
   },
   es: {
     choose_faction: "Elegir facción", bid: "Apostar", choose_start: "Empezar en el nodo", activate: "Activar",
@@ -57,6 +62,7 @@ const WORDS = {
     hand: "Mano", upgrades: "Fila de mejoras", combat: "Combate", pending: "Pendiente", round: "Ronda",
     tokens: "tokens", points: "puntos", deck: "mazo", discardPile: "descarte", strength: "fuerza",
     cost: "coste", stage: "fase", foe: "rival", committed: "comprometidas", placed: "colocadas boca abajo", enemy: "acción enemiga",
+    frontier: "Frontera",
   },
 };
 const COMPASS = {
@@ -129,20 +135,50 @@ function miniNode(view, seat, mini) {
   return p ? p.miniatures[mini] : null;
 }
 
-/** A band across the gap between two tiles that share an edge: miniatures cross there
- * (board.py: edge-adjacent tiles connect, tiles meeting at a corner do not). */
-function drawBridges(svg, view) {
-  const placed = new Set([...Object.keys(view.tiles || {}), ...(view.facedown || [])]);
-  for (const key of placed) {
-    const [r, c] = key.split(",").map(Number);
-    const [x, y] = tileOrigin(r, c);
-    if (placed.has(`${r},${c + 1}`)) svg.append(s("rect", { x: x + TILE - 1, y: y + TILE * 0.15, width: GAP + 2, height: TILE * 0.7, class: "bridge", "data-bridge": `${key}|${r},${c + 1}` }));
-    if (placed.has(`${r + 1},${c}`)) svg.append(s("rect", { x: x + TILE * 0.15, y: y + TILE - 1, width: TILE * 0.7, height: GAP + 2, class: "bridge", "data-bridge": `${key}|${r + 1},${c}` }));
+/** Lines between nodes a miniature may step between: one step apart in 8 directions, on
+ * one tile or on two tiles sharing an edge (board.py touching); deposits and holes are
+ * stepped over by no one, so no line reaches them. */
+function drawLanes(svg, view) {
+  const nodes = view.nodes || {};
+  const closed = new Set((view.holes || []).map(String));
+  const open = (id) => nodes[id] !== undefined && nodes[id] !== "D" && !closed.has(String(id));
+  const tileOf = (id) => [Math.floor(Math.floor(id / 100) / 5), Math.floor((id % 100) / 5)];
+  for (const key of Object.keys(nodes)) {
+    const id = Number(key);
+    if (!open(id)) continue;
+    const [ax, ay] = nodeXY(id);
+    const [ra, ca] = tileOf(id);
+    for (const [dy, dx] of [[0, 1], [1, -1], [1, 0], [1, 1]]) {
+      const y = Math.floor(id / 100) + dy, x = (id % 100) + dx;
+      if (x < 0) continue;
+      const other = y * 100 + x;
+      if (!open(other)) continue;
+      const [rb, cb] = tileOf(other);
+      if (Math.abs(ra - rb) + Math.abs(ca - cb) > 1) continue;
+      const [bx, by] = nodeXY(other);
+      svg.append(s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "x-lane" }));
+    }
+  }
+}
+
+/** A shared tile edge bearing a frontier (view.frontiers: "r,c|r,c" -> 2 or 3): a band along
+ * the edge and its number, what crossing it asks of a card. */
+function drawFrontiers(svg, view) {
+  for (const [edge, value] of Object.entries(view.frontiers || {})) {
+    const [[r1, c1], [r2, c2]] = edge.split("|").map((k) => k.split(",").map(Number));
+    const [x, y] = tileOrigin(r2, c2);
+    const across = r1 === r2;   // side by side: the edge is upright
+    const band = across ? { x: x - 2, y: y + TILE * 0.1, width: 4, height: TILE * 0.8 }
+      : { x: x + TILE * 0.1, y: y - 2, width: TILE * 0.8, height: 4 };
+    svg.append(s("rect", { ...band, class: `frontier f${value}`, "data-frontier": edge },
+      s("title", {}, `${w("frontier")} ${value}`)));
+    const [tx, ty] = across ? [x, y + TILE / 2] : [x + TILE / 2, y];
+    svg.append(s("circle", { cx: tx, cy: ty, r: 7, class: `frontier-mark f${value}` }));
+    svg.append(s("text", { x: tx, y: ty + 3.5, class: "frontier-value", "text-anchor": "middle" }, String(value)));
   }
 }
 
 function drawTiles(svg, view) {
-  drawBridges(svg, view);
   for (const [key, tile] of Object.entries(view.tiles || {})) {
     const [x, y] = tileOrigin(...key.split(",").map(Number));
     svg.append(s("rect", { x, y, width: TILE, height: TILE, rx: 4, class: "tile", "data-tile": key }));
@@ -268,6 +304,8 @@ export default {
     const svgWidth = Math.max(width, PAD * 2 + 5 * 112);
     const svg = s("svg", { class: "board exsilium", role: "group", "aria-label": "Exsilium" });
     drawTiles(svg, view);
+    drawLanes(svg, view);
+    drawFrontiers(svg, view);
     drawNodes(svg, view, ctx);
     drawFigures(svg, view);
     drawCombat(svg, view);
