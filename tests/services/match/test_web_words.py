@@ -63,8 +63,9 @@ def _play(game, seats: int, seed: int, options: dict, moves: list | None = None)
         if not commands:
             break
         if moves is not None and len(events) % 7 == 0:
-            moves.append({"view": game.view(state, seat), "seat": seat,
-                          "commands": rng.sample(commands, min(len(commands), 30))})
+            shown = rng.sample(commands, min(len(commands), 30))
+            moves.append({"view": game.view(state, seat), "seat": seat, "commands": shown,
+                          "costs": game.costs(state, seat, shown) if game.costs else None})
         for event in game.decide(state, seat, rng.choice(commands), rng):
             state = game.evolve(state, event)
             events.append(event)

@@ -78,7 +78,8 @@ for (const [game, sample] of Object.entries(input.games)) {
     setLanguage(lang);
     for (const moment of sample.moves || []) {
       const ctx = { ...wordsContext({ who: (s) => ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"][s] ?? "?", glossary: sample.glossary, seats: sample.seats }),
-                    t: (k) => k, view: moment.view, seat: moment.seat, targets: new Map(), lastEvents: [], interactive: true };
+                    t: (k) => k, view: moment.view, seat: moment.seat, targets: new Map(), lastEvents: [], interactive: true,
+                    costOf: (command) => (moment.costs ? moment.costs[moment.commands.indexOf(command)] : null) || null };
       for (const command of moment.commands) {
         const texts = [["label", () => renderer.label(command, ctx)]];
         if (renderer.explain) texts.push(["explain", () => renderer.explain(command, ctx) || "-"]);
