@@ -17,12 +17,13 @@ advanced enemy actions (9-13 damage against a hand of about 8) and stalls
 """
 from functools import lru_cache
 
-from shared.games.exsilium.board import around, chebyshev, touching
+from shared.games.exsilium.board import around, chebyshev, tile_pos, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength, usable_cards)
 from shared.games.exsilium.routes import (
     crossing_power, exploring_groups, muster, newaru_zone, steps_to, tile_targets)
 from shared.games.exsilium.state import PLAY, goal, points, trapped_set
+from shared.games.exsilium.table import frontier
 
 _POINT = 10.0        # a Baralytas point
 _NEAR = 0.6          # share of a deposit's worth for a miniature one step from collecting it
@@ -60,7 +61,8 @@ def _fields(state, seat):
     deposits = []
     for d, values in sorted(state.deposits.items()):
         if sum(values):
-            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops)))
+            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops),
+                             steps_to(state, seat, around(d), _ANY_FRONTIER, stops)))
     edge = []
     if state.baralytas_deck:
         for (pos, missing), nodes in sorted(exploring_groups(state, seat, power).items()):
@@ -82,8 +84,8 @@ def _reach(state, seat):
         return 0.0
     deposits, edge = _fields(state, seat)
     worths = []
-    for value, dist in deposits:
-        steps = min((dist[n] for n in nodes if n in dist), default=None)
+    for value, dist, free in deposits:
+        steps = _deposit_steps(state, seat, nodes, dist, free)
         if steps is not None:
             worths.append(_POINT * value * _NEAR * _DECAY ** max(0, steps - 1))
     worths.sort(reverse=True)
@@ -92,6 +94,88 @@ def _reach(state, seat):
     if steps is not None:
         out += _explore_worth(state, seat, deposits) * _DECAY ** steps
     return out
+
+
+class _AnyFrontier(dict):
+    """A crossing power of 3 on every tile: steps as if every frontier could be crossed."""
+
+    def get(self, key, default=None):
+        return 3
+
+
+_ANY_FRONTIER = _AnyFrontier()
+_HELPER_CACHE = {}
+
+
+def _deposit_steps(state, seat, nodes, dist, free):
+    """Steps for the seat's nearest miniature to collect a deposit: by the road's field
+    (`dist`) where the road crosses no frontier the seat cannot cross yet, else the walk as
+    if it could (`free`) plus the walks of the miniatures the first such crossing lacks to
+    the tile it is crossed from (routes.muster), as the face-down edge's crossings count.
+
+    Why: the road's field charges a missing miniature a flat MUSTER steps, so walking a
+    helper towards the tile changed nothing until it arrived, every move of a turn scored
+    the same, and a seat whose last points lay across a frontier of 2 with one miniature
+    on its side played moves that went nowhere until the round limit (docs/BOTS.md: arena
+    seed 402, match 0, level 1, round 27)."""
+    power = crossing_power(state, seat)
+    best = None
+    for n in nodes:
+        if n not in dist:
+            continue
+        steps = dist[n]
+        if n in free and free[n] < steps:
+            crossing = _first_blocked(state, n, free, power)
+            if crossing is not None:
+                pos, missing = crossing
+                steps = free[n] + muster(_helper_field(state, seat, pos, power),
+                                         _places(state, seat), pos, missing)
+        if best is None or steps < best:
+            best = steps
+    return best
+
+
+def _first_blocked(state, n, free, power):
+    """(tile position, miniatures missing) of the first crossing on the walk down `free` from
+    `n` whose frontier is above the seat's power on the tile it is crossed from."""
+    here = n
+    for _ in range(60):
+        if free.get(here, 0) <= 0:
+            return None
+        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
+        if nxt is None:
+            return None
+        pos = tile_pos(here)
+        missing = frontier(state, here, nxt) - power.get(pos, 1)
+        if missing > 0:
+            return pos, missing
+        here = nxt
+    return None
+
+
+def _helper_field(state, seat, pos, power):
+    """steps_to the tile at `pos` (cached per board, seat, power and tile)."""
+    key = (id(state.kinds), state.holes, state.cleared, tuple(sorted(state.control.items())),
+           tuple(sorted(state.newaru.values())), seat, tuple(sorted(power.items())), pos)
+    hit = _HELPER_CACHE.get(key)
+    if hit is not None and hit[0] is state.kinds:
+        return hit[1]
+    field = steps_to(state, seat, tile_targets(state, seat, pos), power)
+    if len(_HELPER_CACHE) > 2048:
+        _HELPER_CACHE.clear()
+    _HELPER_CACHE[key] = (state.kinds, field)
+    return field
+
+
+def _places(state, seat):
+    """(node, extra steps) of each miniature of the seat that may walk (routes.muster)."""
+    player = state.players[seat]
+    trapped = trapped_set(state)
+    places = [(n, 0) for mini, n in enumerate(player.minis)
+              if n is not None and (seat, mini) not in trapped]
+    if player.start is not None:
+        places += [(player.start, 1)] * sum(1 for n in player.minis if n is None)
+    return places
 
 
 def _edge_steps(state, seat, nodes, edge):
@@ -123,7 +207,7 @@ def _explore_worth(state, seat, deposits):
     Why: at a flat 3, a seat whose last points lay behind the face-down tiles valued the
     edge below keeping a card in hand, and wandered until the round limit (docs/BOTS.md)."""
     need = goal(state) - points(state.players[seat])
-    in_view = sum(value for value, _ in deposits)
+    in_view = sum(entry[0] for entry in deposits)
     deck = state.baralytas_deck
     if in_view >= need or not deck:
         return _EXPLORE

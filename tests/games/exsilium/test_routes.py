@@ -165,3 +165,22 @@ def test_the_hunt_is_charged_where_the_turn_ends_not_on_the_way():
     spent = heuristics._newaru_risk(position([]), 0, 0)
     assert moving == 0 and spent > 1
     assert heuristics._newaru_risk(position(["basic", "strength"]), 0, 1) > 1
+
+
+def test_a_deposit_across_a_frontier_counts_the_walks_of_the_helpers_it_needs():
+    """Seat 0's one miniature on A1 stands by the A8 crossing, whose frontier needs 3 of its
+    miniatures on A1: the road to the deposit counts the walks of the two helpers, so a
+    helper on the player board (a step from its activation node) makes it shorter than one
+    on A9, which no road joins to A1 yet. With a flat MUSTER a missing miniature both were
+    the same, and no step of a helper changed the deposit's worth (docs/BOTS.md, arena seed
+    402, match 0)."""
+    def steps(*nodes):
+        state = _table(4, *nodes)
+        deposits, _ = heuristics._fields(state, 0)
+        (_, dist, free), = deposits
+        placed = [n for n in state.players[0].minis if n is not None]
+        return heuristics._deposit_steps(state, 0, placed, dist, free)
+
+    on_a9, from_board = steps(1212, 1213, 1211), steps(1212, 1213)
+    assert from_board is not None and on_a9 is not None
+    assert from_board < on_a9
