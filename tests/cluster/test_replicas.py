@@ -76,6 +76,8 @@ def _play_across(player: Player, apis: list, match_id: str) -> list:
 
 
 def test_two_replicas_of_every_service_serve_one_set_of_matches(stacks, redis_url):
+    """Long (half a minute and more on busy cores): its setup starts make run's whole stack
+    twice, one after the other, and each waits until it is ready."""
     a, b = stacks
     apis = [a.api, b.api]
     player = Player(a, "ana")  # registered on one API, her token good on both

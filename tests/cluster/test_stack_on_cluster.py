@@ -61,6 +61,9 @@ def _first_live_event(player: Player, match_id: str) -> dict:
 
 
 def test_matches_bots_clocks_matchmaking_and_live_streams_on_a_cluster(stack, redis_cluster):
+    """Long (half a minute and more on busy cores): its setup starts make run's whole stack
+    on the cluster, then a match is played out against a bot and a clock, a ticket and a
+    live stream are each waited for as a player would."""
     player = Player(stack, "ana")
     assert bot_reply_time(player) < 30
     load = Load(stack, players=1)
@@ -106,6 +109,9 @@ def _assert_logs_hold(log: EventLog, load: Load, prober: Player) -> None:
 
 
 def test_a_master_killed_under_load_loses_no_acknowledged_command(stack, redis_cluster):
+    """Long (about a minute on busy cores): load runs before, through and after the kill;
+    the failover, the bot turns the failover lost, the clocked matches' time-outs and the
+    killed node's return are each waited out."""
     client = connect(redis_cluster.url)
     victim = redis_cluster.node(client.get_node_from_key(CELERY_TAG).port)
     load = Load(stack, players=2)
