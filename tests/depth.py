@@ -9,10 +9,16 @@ ORRERY_TEST_DEPTH=quick, where every test still runs, on the same first seeds an
 the counts it always checks, but each budget is a tenth, so the slow games stop after their
 first matches. `make test` leaves the variable unset: the full budgets run before every
 merge, and nothing is checked less there.
+
+Budgets are counted in the CPU time of the test's own process (`clock`), not on the wall:
+`make test` runs several workers per core, and the machine may be busy with other work, so
+a wall-clock budget would buy less checking the busier the machine; a CPU budget buys the
+same checking however busy it is, and on an idle core lasts as long as on the wall.
 """
 from __future__ import annotations
 
 import os
+import time
 
 DEPTHS = {"full": 1.0, "quick": 0.1}  # the share of each time budget a run spends
 
@@ -25,3 +31,8 @@ SHARE = DEPTHS[_depth]
 def budget(seconds: float) -> float:
     """The part of a test's time budget this run spends (all of it unless quick)."""
     return seconds * SHARE
+
+
+def clock() -> float:
+    """What budgets are counted on: this process's CPU time, in seconds."""
+    return time.process_time()

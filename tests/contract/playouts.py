@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import pickle
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -139,10 +138,11 @@ def snapshot(value):
 
 @functools.lru_cache(maxsize=None)
 def playout_seconds(name: str, seats: int) -> float:
-    """How long one random playout of this game takes here (measured once, seed 0)."""
-    started = time.perf_counter()
+    """How long one random playout of this game takes here (measured once, seed 0; CPU
+    seconds, as the budgets are counted: tests/depth.py)."""
+    started = depth.clock()
     play(name, seats, 0)
-    return time.perf_counter() - started
+    return depth.clock() - started
 
 
 def budget(name: str, seats: int, seconds: float, most: int, least: int = 2) -> int:
@@ -154,11 +154,11 @@ def budget(name: str, seats: int, seconds: float, most: int, least: int = 2) -> 
 
 def seeds(most: int, seconds: float, least: int = 1):
     """Seeds 0, 1, ... up to `most`, stopping once `seconds` have passed (never before
-    `least`): the checks a test runs per playout count in its budget. (`make check` spends
-    a tenth of it: tests/depth.py.)"""
-    deadline = time.monotonic() + depth.budget(seconds)
+    `least`): the checks a test runs per playout count in its budget, in CPU seconds of this
+    process. (`make check` spends a tenth of it: tests/depth.py.)"""
+    deadline = depth.clock() + depth.budget(seconds)
     for seed in range(most):
-        if seed >= least and time.monotonic() > deadline:
+        if seed >= least and depth.clock() > deadline:
             return
         yield seed
 

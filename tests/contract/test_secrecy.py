@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-import time
 
 import pytest
 
@@ -101,10 +100,10 @@ def check_budgeted(matches, seconds: float, least: int, first_only: bool = False
                    quick: bool = True) -> tuple:
     """(problems, positions checked): one version of each match in turn, for one member of
     its audience in turn (the spectator, seat 0, seat 1...), until every version is checked,
-    or `least` positions are and `seconds` have passed (a tenth of them in `make check`,
-    tests/depth.py, unless `quick` is False)."""
+    or `least` positions are and `seconds` of this process's CPU time have passed (a tenth
+    of them in `make check`, tests/depth.py, unless `quick` is False)."""
     seconds = depth.budget(seconds) if quick else seconds
-    deadline, problems, checked = time.monotonic() + seconds, [], 0
+    deadline, problems, checked = depth.clock() + seconds, [], 0
     queues = [(m, _versions(m, 0)) for m in matches]
     while any(q for _, q in queues):
         for match, queue in queues:
@@ -116,7 +115,7 @@ def check_budgeted(matches, seconds: float, least: int, first_only: bool = False
             checked += 1
             if first_only and problems:
                 return problems, checked
-        if checked >= least and time.monotonic() > deadline:
+        if checked >= least and depth.clock() > deadline:
             break
     return problems, checked
 
