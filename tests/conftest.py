@@ -9,6 +9,7 @@ everything built on it (clients, settings, processes a test starts) then name th
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import uuid
@@ -70,6 +71,20 @@ def pytest_collection_modifyitems(config, items):
             if belongs(item):
                 item.add_marker(pytest.mark.xdist_group(group))
                 break
+    # xdist hands out the groups largest first and every other test in collection order:
+    # the long ones first, so none of them starts last and leaves one worker running alone.
+    items.sort(key=lambda item: not is_long(item))
+
+
+LONG = re.compile(r"(^|\.\s+)Long\b")  # a sentence that begins "Long"
+
+
+def is_long(item) -> bool:
+    """A test whose docstring says it is long: every test over 30 s says why, in a sentence
+    that begins so. (A hypothesis test's own docstring is on its inner test.)"""
+    function = getattr(item, "function", None)
+    function = getattr(getattr(function, "hypothesis", None), "inner_test", function)
+    return bool(LONG.search((getattr(function, "__doc__", None) or "").strip()))
 
 
 def pytest_generate_tests(metafunc):

@@ -42,7 +42,7 @@ def _keys_of(redis_client, namespace):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_export_import_replay_round_trip(orrery, event_log, tmp_path, name):
-    """Up to ~45 s for Exile Sun (its random match runs to over a thousand events,
+    """Long for Exile Sun, up to ~45 s (its random match runs to over a thousand events,
     exported, imported, verified and replayed by the CLI, each in a process of its own)."""
     match_id, playout = _logged(event_log, name, seed=11)
     exported = tmp_path / "match.ndjson"

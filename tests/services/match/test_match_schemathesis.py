@@ -30,8 +30,8 @@ def test_no_input_gets_a_server_error(case):
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_no_input_against_a_real_match_as_its_player_gets_a_server_error(case, ana, ttt):
-    """The same, but past the 401s and 404s: a real match and a seated player's token. As
-    long as the test above, for the same reason."""
+    """The same, but past the 401s and 404s: a real match and a seated player's token. Long,
+    as the test above, for the same reason."""
     if "match_id" in (case.path_parameters or {}):
         case.path_parameters["match_id"] = ttt
     case.call_and_validate(checks=CHECKS, headers=ana.headers)
