@@ -39,7 +39,28 @@ _HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
 _OUTCOME_MEAN = sum(OUTCOME_DECK) / len(OUTCOME_DECK)
 _MEAN_STRENGTH = sum(c["strength"] for c in CARDS.values()) / len(CARDS)  # another seat's card
 
-_CACHE = {}
+
+class _BoardCache:
+    """Results per board. A key names the board by `id(state.kinds)`, and an id may be
+    reused once its board is freed, so an entry is trusted only while its board is the very
+    one at hand. Cleared when full: positions of one search share boards, others seldom."""
+
+    def __init__(self, size: int = 2048):
+        self._entries, self._size = {}, size
+
+    def get(self, state, key, compute):
+        hit = self._entries.get(key)
+        if hit is not None and hit[0] is state.kinds:
+            return hit[1]
+        value = compute()
+        if len(self._entries) > self._size:
+            self._entries.clear()
+        self._entries[key] = (state.kinds, value)
+        return value
+
+
+_FIELDS = _BoardCache()
+_HELPER_FIELDS = _BoardCache()
 
 
 def _fields(state, seat):
@@ -55,25 +76,22 @@ def _fields(state, seat):
     key = (id(state.kinds), state.holes, state.cleared, state.facedown,
            tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
            tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), stops)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is state.kinds:
-        return hit[1]
-    deposits = []
-    for d, values in sorted(state.deposits.items()):
-        if sum(values):
-            deposits.append((sum(values), steps_to(state, seat, around(d), power, stops),
-                             steps_to(state, seat, around(d), _ANY_FRONTIER, stops)))
-    edge = []
-    if state.baralytas_deck:
-        for (pos, missing), nodes in sorted(exploring_groups(state, seat, power).items()):
-            helpers = steps_to(state, seat, tile_targets(state, seat, pos), power, stops) \
-                if missing else {}
-            edge.append((pos, missing, steps_to(state, seat, nodes, power, stops), helpers))
-    result = (deposits, edge)
-    if len(_CACHE) > 2048:
-        _CACHE.clear()
-    _CACHE[key] = (state.kinds, result)
-    return result
+
+    def compute():
+        deposits = []
+        for d, values in sorted(state.deposits.items()):
+            if sum(values):
+                deposits.append((sum(values), steps_to(state, seat, around(d), power, stops),
+                                 steps_to(state, seat, around(d), _ANY_FRONTIER, stops)))
+        edge = []
+        if state.baralytas_deck:
+            for (pos, missing), nodes in sorted(exploring_groups(state, seat, power).items()):
+                helpers = steps_to(state, seat, tile_targets(state, seat, pos), power, stops) \
+                    if missing else {}
+                edge.append((pos, missing, steps_to(state, seat, nodes, power, stops), helpers))
+        return deposits, edge
+
+    return _FIELDS.get(state, key, compute)
 
 
 def _reach(state, seat):
@@ -104,7 +122,6 @@ class _AnyFrontier(dict):
 
 
 _ANY_FRONTIER = _AnyFrontier()
-_HELPER_CACHE = {}
 
 
 def _deposit_steps(state, seat, nodes, dist, free):
@@ -157,14 +174,8 @@ def _helper_field(state, seat, pos, power):
     """steps_to the tile at `pos` (cached per board, seat, power and tile)."""
     key = (id(state.kinds), state.holes, state.cleared, tuple(sorted(state.control.items())),
            tuple(sorted(state.newaru.values())), seat, tuple(sorted(power.items())), pos)
-    hit = _HELPER_CACHE.get(key)
-    if hit is not None and hit[0] is state.kinds:
-        return hit[1]
-    field = steps_to(state, seat, tile_targets(state, seat, pos), power)
-    if len(_HELPER_CACHE) > 2048:
-        _HELPER_CACHE.clear()
-    _HELPER_CACHE[key] = (state.kinds, field)
-    return field
+    return _HELPER_FIELDS.get(
+        state, key, lambda: steps_to(state, seat, tile_targets(state, seat, pos), power))
 
 
 def _places(state, seat):
