@@ -101,14 +101,15 @@ def _reach(state, seat):
     if not nodes:
         return 0.0
     deposits, edge = _fields(state, seat)
+    places = _places(state, seat)  # once a position: every deposit and the edge use it
     worths = []
     for value, dist, free in deposits:
-        steps = _deposit_steps(state, seat, nodes, dist, free)
+        steps = _deposit_steps(state, seat, nodes, dist, free, places)
         if steps is not None:
             worths.append(_POINT * value * _NEAR * _DECAY ** max(0, steps - 1))
     worths.sort(reverse=True)
     out = (worths[0] + _OTHERS * sum(worths[1:])) if worths else 0.0
-    steps = _edge_steps(state, seat, nodes, edge)
+    steps = _edge_steps(state, seat, nodes, edge, places)
     if steps is not None:
         out += _explore_worth(state, seat, deposits) * _DECAY ** steps
     return out
@@ -124,7 +125,7 @@ class _AnyFrontier(dict):
 _ANY_FRONTIER = _AnyFrontier()
 
 
-def _deposit_steps(state, seat, nodes, dist, free):
+def _deposit_steps(state, seat, nodes, dist, free, places=None):
     """Steps for the seat's nearest miniature to collect a deposit: by the road's field
     (`dist`) where the road crosses no frontier the seat cannot cross yet, else the walk as
     if it could (`free`) plus the walks of the miniatures the first such crossing lacks to
@@ -136,6 +137,7 @@ def _deposit_steps(state, seat, nodes, dist, free):
     on its side played moves that went nowhere until the round limit (docs/BOTS.md: arena
     seed 402, match 0, level 1, round 27)."""
     power = crossing_power(state, seat)
+    places = _places(state, seat) if places is None else places
     best = None
     for n in nodes:
         if n not in dist:
@@ -146,7 +148,7 @@ def _deposit_steps(state, seat, nodes, dist, free):
             if crossing is not None:
                 pos, missing = crossing
                 steps = free[n] + muster(_helper_field(state, seat, pos, power),
-                                         _places(state, seat), pos, missing)
+                                         places, pos, missing)
         if best is None or steps < best:
             best = steps
     return best
@@ -189,16 +191,11 @@ def _places(state, seat):
     return places
 
 
-def _edge_steps(state, seat, nodes, edge):
+def _edge_steps(state, seat, nodes, edge, places=None):
     """Steps for the seat to step onto a face-down tile: a miniature's walk to a crossing,
     plus the walks of the miniatures the crossing's frontier still lacks there
     (routes.muster: each counted from where it stands, so bringing one closer is progress)."""
-    player = state.players[seat]
-    trapped = trapped_set(state)
-    places = [(n, 0) for mini, n in enumerate(player.minis)
-              if n is not None and (seat, mini) not in trapped]
-    if player.start is not None:
-        places += [(player.start, 1)] * sum(1 for n in player.minis if n is None)
+    places = _places(state, seat) if places is None else places
     best = None
     for pos, missing, field, helpers in edge:
         walk = min((field[n] for n in nodes if n in field), default=None)
