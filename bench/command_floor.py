@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 
-from bench.common import emit, redis_url
+from bench.common import RequestCpu, emit, redis_url
 
 REQUESTS = 3000
 WARMUP = 500
@@ -31,18 +31,7 @@ WARMUP = 500
 def _flask_marshmallow_us(requests: int = REQUESTS) -> float:
     from bench.floor_app import PATH, app, body
 
-    spent = {"seconds": 0.0, "requests": 0}
-    inner = app.wsgi_app
-
-    def measured(environ, start_response):
-        started = time.thread_time()
-        try:
-            return inner(environ, start_response)
-        finally:
-            spent["seconds"] += time.thread_time() - started
-            spent["requests"] += 1
-
-    app.wsgi_app = measured
+    measured = RequestCpu(app)
     try:
         client = app.test_client()
 
@@ -52,11 +41,11 @@ def _flask_marshmallow_us(requests: int = REQUESTS) -> float:
                 assert answer.status_code == 200, answer.data
 
         play(WARMUP)
-        spent.update(seconds=0.0, requests=0)
+        measured.reset()
         play(requests)
     finally:
-        app.wsgi_app = inner
-    return spent["seconds"] / spent["requests"] * 1e6
+        measured.remove()
+    return measured.seconds / measured.requests * 1e6
 
 
 def _redis_round_trip_us(calls: int = REQUESTS) -> float:

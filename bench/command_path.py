@@ -21,7 +21,7 @@ import time
 import uuid
 from contextlib import contextmanager
 
-from bench.common import clean, emit, redis_url
+from bench.common import RequestCpu, clean, emit, redis_url
 from shared.config import Settings
 
 MATCHES = 150
@@ -70,20 +70,7 @@ def run(matches: int = MATCHES) -> dict:
     settings = Settings.from_env(redis_url=redis_url(), namespace=namespace,
                                  secret="bench-" + uuid.uuid4().hex, rate_limit_per_minute=0)
     app = create_app(settings)
-    total = {"seconds": 0.0, "commands": 0}
-    inner = app.wsgi_app
-
-    def measured(environ, start_response):
-        if not environ["PATH_INFO"].endswith("/commands"):
-            return inner(environ, start_response)
-        started = time.thread_time()
-        try:
-            return inner(environ, start_response)
-        finally:
-            total["seconds"] += time.thread_time() - started
-            total["commands"] += 1
-
-    app.wsgi_app = measured
+    measured = RequestCpu(app, "/commands")
     client, rng = app.test_client(), random.Random(7)
     body = client.post("/v1/players", json={"name": "bench"}).get_json()
     headers = {"Authorization": f"Bearer {body['token']}"}
@@ -106,17 +93,17 @@ def run(matches: int = MATCHES) -> dict:
 
     try:
         play(10)  # warm caches and imports
-        total.update(seconds=0.0, commands=0)
+        measured.reset()
         with _wrapped(spent):
             play(matches)
     finally:
         clean(app.extensions["orrery.match"].redis, namespace)
-    per = 1e6 / total["commands"]
+    per = 1e6 / measured.requests
     stages = {stage: round(spent.get(stage, 0.0) * per, 1) for stage in STAGES}
-    out = {"bench": "command_path", "commands": total["commands"],
-           "cpu_us_per_command": round(total["seconds"] * per, 1), **{
+    out = {"bench": "command_path", "commands": measured.requests,
+           "cpu_us_per_command": round(measured.seconds * per, 1), **{
                f"{stage}_us": value for stage, value in stages.items()},
-           "rest_us": round(total["seconds"] * per - sum(stages.values()), 1)}
+           "rest_us": round(measured.seconds * per - sum(stages.values()), 1)}
     return emit(out)
 
 

@@ -89,3 +89,30 @@ def random_match(name: str, seed: int, match_id: str) -> list:
 
 def log_fail(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+class RequestCpu:
+    """CPU time of this thread inside an app's WSGI calls whose path ends with `suffix`
+    (`seconds`, `requests`): what command_path and command_floor measure, the same way.
+    Installed on the app until `remove`; `reset` starts the count again after a warm-up."""
+
+    def __init__(self, app, suffix: str = ""):
+        self.app, self.inner, self.suffix = app, app.wsgi_app, suffix
+        self.seconds, self.requests = 0.0, 0
+        app.wsgi_app = self
+
+    def __call__(self, environ, start_response):
+        if not environ["PATH_INFO"].endswith(self.suffix):
+            return self.inner(environ, start_response)
+        started = time.thread_time()
+        try:
+            return self.inner(environ, start_response)
+        finally:
+            self.seconds += time.thread_time() - started
+            self.requests += 1
+
+    def reset(self) -> None:
+        self.seconds, self.requests = 0.0, 0
+
+    def remove(self) -> None:
+        self.app.wsgi_app = self.inner
