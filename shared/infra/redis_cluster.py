@@ -128,6 +128,27 @@ def _wait(check, what: str, seconds: float = 30) -> None:
         time.sleep(0.1)
 
 
+def _answering(directory: Path, node: ClusterNode, attempts: int = 5) -> ClusterNode:
+    """`node` once it answers, or a node started again on another free port when it exited:
+    a port found free can be taken by another process (parallel tests start servers too)
+    before redis-server binds it."""
+    for _ in range(attempts):
+        deadline = time.monotonic() + 10
+        while node.alive() and time.monotonic() < deadline:
+            try:
+                if "PONG" in _cli(node.port, "ping", timeout=2):
+                    return node
+            except (subprocess.SubprocessError, OSError):
+                pass
+            time.sleep(0.1)
+        if node.alive():
+            node.kill()  # running but silent: not a lost port
+            break
+        [port] = _free_ports(1)
+        node = _start_node(directory, port)
+    raise RuntimeError(f"Redis Cluster: node {node.address} answering not within 10 s")
+
+
 def cluster_ok(port: int) -> bool:
     """Whether the node on `port` sees every slot served (cluster_state:ok)."""
     return "cluster_state:ok" in _cli(port, "cluster", "info", timeout=5)
@@ -141,9 +162,8 @@ def start_cluster(masters: int = 3, replicas: int = 1) -> RedisCluster:
     try:
         for port in _free_ports(masters * (1 + replicas)):
             cluster.nodes.append(_start_node(cluster.directory, port))
-        for node in cluster.nodes:
-            _wait(lambda n=node: n.alive() and "PONG" in _cli(n.port, "ping", timeout=2),
-                  f"node {node.address} answering", 10)
+        for index in range(len(cluster.nodes)):
+            cluster.nodes[index] = _answering(cluster.directory, cluster.nodes[index])
         _cli(cluster.nodes[0].port, "--cluster", "create",
              *[n.address for n in cluster.nodes], "--cluster-replicas", str(replicas),
              "--cluster-yes", timeout=60)
