@@ -109,9 +109,7 @@ def test_thousands_of_slow_bodies_leave_the_probes_and_commands_answered(server)
         for _ in range(SLOW):
             conns.append(_slow_body(port, path))
         opened = time.monotonic()
-        # Meanwhile: the probe and a command answer within 1 s, time after time (the median:
-        # on a 2-core machine shared with a whole test suite one answer may be late, the
-        # same as without the attack).
+        # Meanwhile: the probe and a command answer within 1 s, every time.
         probes, commands = [], []
         while time.monotonic() - opened < BODY_SECONDS + 1:
             started = time.monotonic()
@@ -126,9 +124,8 @@ def test_thousands_of_slow_bodies_leave_the_probes_and_commands_answered(server)
             time.sleep(0.2)
         print(f"\n{name}: {SLOW} slow bodies; /healthz {sorted(probes)}, command "
               f"{sorted(commands)} s")
-        assert sorted(probes)[len(probes) // 2] < 1.0, probes
-        assert sorted(commands)[len(commands) // 2] < 1.0, commands
-        assert max(probes + commands) < 3.0, (probes, commands)
+        assert max(probes) < 1.0, probes
+        assert max(commands) < 1.0, commands
         # The attacker's own connections: past its cap closed at once, the rest answered
         # 408 once their body did not arrive; none left hanging.
         time.sleep(1.0)
