@@ -10,19 +10,27 @@ to the first GET that shows the player to act again or the match over (GETs ever
 the figure includes the bot's thinking, the bus, the dispatcher, Celery and that poll; where
 the bot plays several commands in a row, as in an Exsilium turn, it is all of them: the wait
 the person meets).
-One JSON line per match (how it ended, the bot's answers: p50, p95, max) and one per game
-(every answer of its matches). Exsilium is its two-player scenario "2".
+Once the match is over its log is public (`GET /log`), and each of the bot's commands is timed
+apart (`per_command`): from the batch of events before it to the batch it caused, both as the
+log's appends stamped them (to the millisecond). The first of a turn's commands includes the
+bus, the dispatcher and Celery as the turn's answer does; the next ones are the bot's
+thinking and the append.
+One JSON line per match (how it ended, the bot's answers: p50, p95, max, per turn and per
+command) and one per game (every answer of its matches). Exsilium is its two-player
+scenario "2".
 
-Issue 16's goal for this figure: level 2 answers within 1 s at p95 on this machine.
+The goal for these figures: level 2 answers within 1 s at p95 per command on this machine.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
 import time
 import uuid
+from datetime import datetime
 from pathlib import Path
 
 from bench.common import emit
@@ -46,6 +54,23 @@ def _summary(answers: list) -> dict:
             "max_s": round(max(answers), 3) if answers else None}
 
 
+def _stamp(event: dict) -> float:
+    return datetime.fromisoformat(event["at"].replace("Z", "+00:00")).timestamp()
+
+
+def command_times(log_lines: list, seat: int) -> list:
+    """Seconds from the batch before each of `seat`'s commands to the batch it caused."""
+    times, previous = [], None
+    for event in log_lines:
+        cause = event.get("cause")
+        if cause is None:
+            continue  # not the first event of a batch
+        if previous is not None and cause.get("seat") == seat and "command" in cause:
+            times.append(_stamp(event) - previous)
+        previous = _stamp(event)
+    return times
+
+
 def play_match(player: Player, game: str, level: int, bot_seat: int, seed: int) -> dict:
     """One match to its end; its figures."""
     rng = random.Random(seed)
@@ -58,7 +83,7 @@ def play_match(player: Player, game: str, level: int, bot_seat: int, seed: int) 
     assert answer.status_code == 201, answer.text
     match_id = answer.json()["match_id"]
     answers, commands, match = [], 0, None
-    waiting_since = time.perf_counter()  # the bot may open the match
+    waiting_since = time.perf_counter() if bot_seat == 0 else None  # the bot opens
     while commands < MOST_COMMANDS:
         match = player.call("get", f"/v1/matches/{match_id}").json()
         if match["status"] != "active":
@@ -78,12 +103,16 @@ def play_match(player: Player, game: str, level: int, bot_seat: int, seed: int) 
             waiting_since = time.perf_counter()
     if waiting_since is not None and match is not None and match["status"] == "finished":
         answers.append(time.perf_counter() - waiting_since)  # the bot's winning move
+    log = player.call("get", f"/v1/matches/{match_id}/log")
+    per_command = (command_times([json.loads(line) for line in log.text.splitlines() if line],
+                                 bot_seat) if log.status_code == 200 else [])
     outcome = {key: value for key, value in ((match or {}).get("outcome") or {}).items()
                if key in ("winner", "reason", "decided_by", "scores")}
     return {"bench": "bot_answers", "game": game, "level": level, "bot_seat": bot_seat,
             "seed": seed, "status": match["status"], "player_commands": commands,
             "version": match["version"], "outcome": outcome, **_summary(answers),
-            "_answers": answers}
+            "per_command": _summary(per_command), "_answers": answers,
+            "_per_command": per_command}
 
 
 def run(games: list, level: int, matches: int, seed: int) -> list:
@@ -94,14 +123,16 @@ def run(games: list, level: int, matches: int, seed: int) -> list:
         stack.start()
         player = Player(stack, "bench-person")
         for game in games:
-            every = []
+            every, every_command = [], []
             for index in range(matches):
                 figure = play_match(player, game, level, index % 2, seed + index)
                 every += figure.pop("_answers")
+                every_command += figure.pop("_per_command")
                 figures.append(emit(figure))
             figures.append(emit({"bench": "bot_answers", "game": game, "level": level,
                                  "matches": matches, **_summary(every),
-                                 "goal_p95_s": 1.0 if level == 2 else None}))
+                                 "per_command": _summary(every_command),
+                                 "goal_p95_s": {1: None, 2: 1.0, 3: 6.0}.get(level)}))
     finally:
         stack.stop()
     return figures
