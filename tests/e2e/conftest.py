@@ -65,10 +65,11 @@ def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 18
 
 
 class Stack:
-    """The running services: base URLs and a few API shortcuts for setting up scenes."""
+    """The running services: base URLs and a few API shortcuts for setting up scenes, and
+    the Redis namespace their keys live under (a test reading a match's log as the bots do)."""
 
-    def __init__(self, base: str, matchmaking: str):
-        self.base, self.matchmaking = base, matchmaking
+    def __init__(self, base: str, matchmaking: str, namespace: str = ""):
+        self.base, self.matchmaking, self.namespace = base, matchmaking, namespace
 
     def player(self, name: str) -> dict:
         response = requests.post(f"{self.base}/v1/players", json={"name": name}, timeout=10)
@@ -103,7 +104,7 @@ def stack(redis_url, redis_client, tmp_path_factory):
     try:
         _wait_ready(f"http://127.0.0.1:{port}/readyz", proc, log)
         _wait_ready(f"http://127.0.0.1:{mm_port}/readyz", proc, log)
-        yield Stack(f"http://127.0.0.1:{port}", f"http://127.0.0.1:{mm_port}")
+        yield Stack(f"http://127.0.0.1:{port}", f"http://127.0.0.1:{mm_port}", namespace)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
