@@ -8,6 +8,7 @@ from typing import Iterable
 
 import flask_smorest
 import marshmallow as ma
+import marshmallow.decorators  # noqa: F401 (ma.decorators)
 from flask import Flask, current_app, request
 from webargs import missing
 from webargs.flaskparser import FlaskParser, is_json_request
@@ -41,6 +42,25 @@ class Parser(FlaskParser):
         if not is_json_request(req):
             return missing
         return parse_json(req.get_data(cache=True))
+
+
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _loaded_from_nothing(schema: ma.Schema, options: dict):
+    """What `schema` loads from an empty query, when that is a dict of plain values (so a
+    copy of it is as good as loading again); None when it is not, or when loading nothing
+    is refused (then every request is loaded, and refused, as before)."""
+    if any(callable(field.load_default) for field in schema.load_fields.values()) or any(
+            schema._hooks[hook] for hook in (ma.decorators.PRE_LOAD, ma.decorators.POST_LOAD)):
+        return None  # what it loads from nothing may differ from one request to the next
+    try:
+        loaded = schema.load({}, **options)
+    except ma.ValidationError:
+        return None
+    if type(loaded) is not dict or not all(type(v) in _SCALARS for v in loaded.values()):
+        return None
+    return loaded
 
 
 @functools.lru_cache(maxsize=None)
@@ -123,7 +143,19 @@ class Blueprint(flask_smorest.Blueprint):
                 return schema.load({} if data is missing else data, **options)
             except ma.ValidationError as error:
                 raise errors.InvalidRequest(error.messages) from None
-        return load
+        if location != "query":
+            return load
+        nothing = _loaded_from_nothing(schema, options)
+        if nothing is None:
+            return load
+
+        def load_query():
+            # Most requests carry no query: what the schema makes of none is the same
+            # every time (its defaults), so it is loaded once and copied.
+            if request.environ.get("QUERY_STRING"):
+                return load()
+            return dict(nothing)
+        return load_query
 
 
 class Api(flask_smorest.Api):

@@ -125,8 +125,7 @@ def command_key(seat: int, command_id: Optional[str]) -> Optional[str]:
 def command_digest(command: dict) -> str:
     """What tells a retry (the same command) from an id reused for another command: a
     digest of the command as loaded, whatever the order of its keys."""
-    text = json_text.dumps(command, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    return hashlib.sha256(json_text.dumps_bytes(command, sort_keys=True)).hexdigest()[:24]
 
 
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],

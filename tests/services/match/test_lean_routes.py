@@ -82,3 +82,37 @@ def test_remembered_metric_children_count_in_the_metric_itself():
     children("b"), children("c")
     assert children("c") is metric.labels("c")  # past the limit: asked for again, still right
     assert len(children._made) == 2
+
+
+def test_a_query_without_arguments_loads_as_its_schema_loads_nothing(client, ana, ttt):
+    """A lean route loads an empty query once (shared/web/api.py): what it answers with no
+    query, and with an empty one, is what the schema makes of nothing; a schema whose
+    result could differ per request is loaded every time."""
+    import marshmallow as ma
+
+    from services.match.schemas import EventsQuerySchema, SeatQuerySchema
+    from shared.web.api import _loaded_from_nothing
+
+    assert _loaded_from_nothing(SeatQuerySchema(), {}) == {}
+    assert _loaded_from_nothing(EventsQuerySchema(), {}) == {"from_": 0, "limit": 500}
+
+    class Required(ma.Schema):
+        seat = ma.fields.Integer(required=True)
+
+    class Clocked(ma.Schema):
+        at = ma.fields.Float(load_default=lambda: 1.0)
+
+    class Hooked(ma.Schema):
+        seat = ma.fields.Integer(load_default=0)
+
+        @ma.post_load
+        def shifted(self, data, **kwargs):
+            return {"seat": data["seat"] + 1}
+
+    for schema in (Required(), Clocked(), Hooked()):
+        assert _loaded_from_nothing(schema, {}) is None
+    for path in (f"/v1/matches/{ttt}/legal", f"/v1/matches/{ttt}/legal?"):
+        assert client.get(path, headers=ana.headers).status_code == 200
+    response = client.get(f"/v1/matches/{ttt}/legal?seat=5", headers=ana.headers)
+    assert response.status_code == 400  # a query given is still loaded, and judged
+    assert response.get_json()["fields"] == {"seat": ["This match has seats 0 to 1."]}
