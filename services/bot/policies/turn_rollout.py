@@ -22,7 +22,9 @@ iterations over 100-300 commands a node does not reach either.
 
 Rounds of rollouts go over every kept command before the next determinization, so a
 `seconds` cap (checked before each rollout) leaves every candidate judged on as many tables
-as the others, or one fewer; with no rollout finished the ranking's best is played.
+as the others, or one fewer; with no rollout finished the ranking's best is played. The
+ranking, too, goes one determinization at a time over every command, and starts the next
+only within half the cap: a move takes about the cap, or one pass over its commands.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from shared.games.api import RuleError
 # (as mcts judges it).
 MARGIN_WEIGHT = 0.2
 TIE = 1e-12  # rewards this close are a tie (greedy's margin)
+RANKING_SHARE = 0.5  # of the `seconds` cap, the most the ranking may take past one table
 
 
 class _Judge:
@@ -92,17 +95,23 @@ class _Judge:
         return self.reward(table)
 
 
-def _ranked(judge: _Judge, commands: list, tables: list, rng) -> list:
-    """(mean one-ply reward, index) of every command that some table accepts, best first."""
-    ranked = []
-    for index, command in enumerate(commands):
-        values = []
-        for table in tables:
+def _ranked(judge: _Judge, commands: list, tables: list, rng,
+            more_tables: Callable[[], bool] = lambda: True) -> list:
+    """(mean one-ply reward, index) of every command that some table accepts, best first.
+
+    Every command is judged on the first table, then on each next one while `more_tables()`
+    says there is time: every command meets the same tables."""
+    totals, counts = [0.0] * len(commands), [0] * len(commands)
+    for number, table in enumerate(tables):
+        if number and not more_tables():
+            break
+        for index, command in enumerate(commands):
             after = judge.after(table, command, rng)
             if after is not None:
-                values.append(judge.reward(after))
-        if values:
-            ranked.append((sum(values) / len(values), index))
+                totals[index] += judge.reward(after)
+                counts[index] += 1
+    ranked = [(totals[index] / counts[index], index)
+              for index in range(len(commands)) if counts[index]]
     # Equal values in a random order (greedy's tie-break): by index, the first legal commands
     # took every tied place in the `keep` cut.
     order = list(range(len(commands)))
@@ -125,7 +134,11 @@ def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
                    model_for(game, evaluation))
     count = max(1, samples if game.sampler is not None else 1)
     tables = [determinize(game, state, seat, rng) for _ in range(count)]
-    ranked = _ranked(judge, commands, tables, rng)
+    # The ranking takes at most RANKING_SHARE of the cap (past its first table), leaving
+    # the rest to the rollouts: without it a level's answer had no bound in a position of
+    # hundreds of commands (Exsilium's level 2: p95 10.9 s as served on a busy machine).
+    ranked = _ranked(judge, commands, tables, rng,
+                     lambda: seconds is None or clock() - start < RANKING_SHARE * seconds)
     if not ranked:
         return Choice(rng.choice(commands), judge.evaluations, clock() - start)
     kept = [index for _, index in ranked[:max(1, keep)]]

@@ -92,6 +92,22 @@ def test_a_cap_of_no_time_plays_the_ranking_best():
     assert choice.command == {"type": "grab"}
 
 
+def test_the_ranking_stops_at_half_the_cap_after_judging_every_command_on_one_table():
+    """The cap bounds the ranking too: a position of hundreds of commands on four guesses took
+    seconds past it. Every command is still judged on the first table, and on no other."""
+    game = get_game("exsilium")
+    state, seat = _exsilium_positions(1)[0]
+    commands = len(game.legal_commands(state, seat))
+    ticks = iter(range(10 ** 6))
+    # Each reading of the clock is a second later: past half a 2 s cap after one reading.
+    slow = turn_rollout.choose(game, state, seat, random.Random(1), samples=4, keep=3,
+                               rollouts=0, depth=0, seconds=2.0, clock=lambda: next(ticks))
+    unhurried = turn_rollout.choose(game, state, seat, random.Random(1), samples=4, keep=3,
+                                    rollouts=0, depth=0, seconds=None)
+    assert slow.iterations <= commands < unhurried.iterations
+    assert slow.command in game.legal_commands(state, seat)
+
+
 def test_commands_that_tie_are_chosen_between_at_random_as_greedy_does():
     """Equal rewards are a tie, broken at random: taken by rank, the first legal command won
     every tie, and a bot repeated one harmless-looking command for ever (Exile Sun: it
