@@ -21,9 +21,10 @@ from shared.games.exsilium.board import around, chebyshev, tile_pos, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength, usable_cards)
 from shared.games.exsilium.routes import (
-    crossing_power, exploring_groups, muster, newaru_zone, steps_to, tile_targets)
+    UNREACHABLE, crossing_power, exploring_groups, leaving_power, muster, newaru_zone,
+    steps_to, tile_targets)
 from shared.games.exsilium.state import PLAY, goal, points, trapped_set
-from shared.games.exsilium.table import frontier
+from shared.games.exsilium.table import frontier, on_tile
 
 _POINT = 10.0        # a Baralytas point
 _NEAR = 0.6          # share of a deposit's worth for a miniature one step from collecting it
@@ -60,7 +61,7 @@ class _BoardCache:
 
 
 _FIELDS = _BoardCache()
-_HELPER_FIELDS = _BoardCache()
+_FREE_FIELDS = _BoardCache()
 
 
 def _fields(state, seat):
@@ -68,11 +69,7 @@ def _fields(state, seat):
     collecting each deposit, and to the edge of the face-down tiles; cached per board, seat's
     crossing power and Newaru."""
     power = crossing_power(state, seat)
-    # Where a full hand of average cards loses most Newaru combats (the advanced enemy
-    # actions), a node next to a Newaru ends the seat's road there (routes.py).
-    level = level_for(points(state.players[seat]))
-    stops = newaru_zone(state) if lose_chance(level, _MEAN_STRENGTH * HAND_SIZE) > 0.5 \
-        else frozenset()
+    stops = _stops(state, seat)
     key = (id(state.kinds), state.holes, state.cleared, state.facedown,
            tuple(sorted((d, sum(v)) for d, v in state.deposits.items())),
            tuple(sorted(state.control.items())), seat, tuple(sorted(power.items())), stops)
@@ -92,6 +89,14 @@ def _fields(state, seat):
         return deposits, edge
 
     return _FIELDS.get(state, key, compute)
+
+
+def _stops(state, seat):
+    """Where the seat's roads end: where a full hand of average cards loses most Newaru
+    combats (the advanced enemy actions), the nodes next to a Newaru (routes.py)."""
+    level = level_for(points(state.players[seat]))
+    return newaru_zone(state) if lose_chance(level, _MEAN_STRENGTH * HAND_SIZE) > 0.5 \
+        else frozenset()
 
 
 def _reach(state, seat):
@@ -128,8 +133,9 @@ _ANY_FRONTIER = _AnyFrontier()
 def _deposit_steps(state, seat, nodes, dist, free, places=None):
     """Steps for the seat's nearest miniature to collect a deposit: by the road's field
     (`dist`) where the road crosses no frontier the seat cannot cross yet, else the walk as
-    if it could (`free`) plus the walks of the miniatures the first such crossing lacks to
-    the tile it is crossed from (routes.muster), as the face-down edge's crossings count.
+    if it could (`free`) plus, at each crossing on the way whose frontier is above the
+    miniatures the seat has on the tile it is crossed from, the walks of the miniatures it
+    lacks there (`_road`), as the face-down edge's crossings count.
 
     Why: the road's field charges a missing miniature a flat MUSTER steps, so walking a
     helper towards the tile changed nothing until it arrived, every move of a turn scored
@@ -139,19 +145,76 @@ def _deposit_steps(state, seat, nodes, dist, free, places=None):
     power = crossing_power(state, seat)
     places = _places(state, seat) if places is None else places
     best = None
-    for n in nodes:
-        if n not in dist:
-            continue
+    # Nearest first by the walk as if every frontier could be crossed, which no road beats:
+    # once that is no shorter than the best road found, no later miniature is judged.
+    for n in sorted((n for n in nodes if n in dist), key=lambda n: free.get(n, dist[n])):
+        if best is not None and free.get(n, dist[n]) >= best:
+            break
         steps = dist[n]
         if n in free and free[n] < steps:
-            crossing = _first_blocked(state, n, free, power)
-            if crossing is not None:
-                pos, missing = crossing
-                steps = free[n] + muster(_helper_field(state, seat, pos, power),
-                                         places, pos, missing)
+            steps = _road(state, seat, n, free, power, places)
         if best is None or steps < best:
             best = steps
     return best
+
+
+def _road(state, seat, n, free, power, places, stops=frozenset()):
+    """Steps for the miniature at `n` to walk down `free` (as if every frontier could be
+    crossed), plus, at every crossing on the way whose frontier is above what the seat has
+    on the tile it is crossed from (those standing there, less the ones counted as gone
+    from it, plus the walker and the ones counted as brought there), the walks of the
+    miniatures it lacks (`_walks`: each from where it stands, its own first crossing
+    counted too), nearest first and none counted twice.
+
+    Why: counting only the first such crossing, and every helper at the power of the tile
+    it stands on now, a miniature was a step from crossing with the help of one that had
+    to leave the tile the walk then crossed from, and two miniatures behind a frontier of 2
+    were each a step from the tile beyond (once one crossed, the other stood alone). Every
+    step that began the real walk scored worse than staying, and a seat holding 6 of its 10
+    points kept its miniatures where they were until the round limit (docs/BOTS.md: arena
+    seed 403, match 7, level 1)."""
+    start = tile_pos(n)
+    me = next((i for i, (m, extra) in enumerate(places) if m == n and not extra), None)
+    taken = [] if me is None else [me]
+    left, arrived = {}, {}
+    total, here = free[n], n
+    for _ in range(60):
+        if free.get(here, 0) <= 0:
+            break
+        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
+        if nxt is None:
+            break
+        tile = tile_pos(here)
+        if tile_pos(nxt) != tile:
+            have = (on_tile(state, seat, tile) - left.get(tile, 0) + arrived.get(tile, 0)
+                    + (tile != start))
+            lacking = frontier(state, here, nxt) - have
+            if lacking > 0:
+                walk = _walks(state, seat, tile, power, places, stops)
+                for _ in range(lacking):
+                    best = None
+                    for i, (m, extra) in enumerate(places):
+                        if i in taken or (not extra and tile_pos(m) == tile):
+                            continue
+                        walked = walk(i, left, taken)
+                        cost = UNREACHABLE if walked is None \
+                            else min(UNREACHABLE, walked + extra)
+                        if best is None or cost < best[0]:
+                            best = (cost, i)
+                    if best is None:
+                        total += UNREACHABLE
+                        continue
+                    cost, i = best
+                    total += cost
+                    taken.append(i)
+                    m, extra = places[i]
+                    if not extra:
+                        left[tile_pos(m)] = left.get(tile_pos(m), 0) + 1
+                    arrived[tile] = arrived.get(tile, 0) + 1
+            if tile == start:  # the walker itself leaves the tile it stood on
+                left[tile] = left.get(tile, 0) + 1
+        here = nxt
+    return total
 
 
 def _first_blocked(state, n, free, power):
@@ -172,12 +235,62 @@ def _first_blocked(state, n, free, power):
     return None
 
 
-def _helper_field(state, seat, pos, power):
-    """steps_to the tile at `pos` (cached per board, seat, power and tile)."""
+def _free_fields(state, seat, stops=frozenset()):
+    """{tile position: steps_to that tile as if every frontier could be crossed}, filled as
+    tiles are asked for (cached per board: where the seat's miniatures stand does not
+    change it)."""
     key = (id(state.kinds), state.holes, state.cleared, tuple(sorted(state.control.items())),
-           tuple(sorted(state.newaru.values())), seat, tuple(sorted(power.items())), pos)
-    return _HELPER_FIELDS.get(
-        state, key, lambda: steps_to(state, seat, tile_targets(state, seat, pos), power))
+           tuple(sorted(state.newaru.values())), seat, stops)
+    fields = _FREE_FIELDS.get(state, key, dict)
+
+    def field(pos):
+        found = fields.get(pos)
+        if found is None:
+            found = fields[pos] = steps_to(state, seat, tile_targets(state, seat, pos),
+                                           _ANY_FRONTIER, stops)
+        return found
+
+    return field
+
+
+def _walks(state, seat, pos, power, places, stops=frozenset()):
+    """routes.muster's `walk`: the steps of a miniature to the tile at `pos`, its walk as
+    if it could cross every frontier, plus, where that walk crosses a frontier above the
+    power it leaves behind on the tile it is crossed from (`left`: miniatures counted before
+    it have gone), the walks to that tile of the nearest miniatures it lacks there (neither
+    those counted nor those on either tile).
+
+    Why: a road's field charges a missing miniature a flat MUSTER steps, and counts every
+    miniature at the power of the tile it stands on now. Two miniatures on a tile behind a
+    frontier of 2 were then each a step from the tile beyond, though once one has crossed
+    the other stands alone; walking either across scored worse than staying, a third
+    miniature walking to them changed nothing until it arrived, and a seat holding 6 of its
+    10 points kept them where they were until the round limit (docs/BOTS.md: arena seed
+    403, match 7, level 1)."""
+    fields = _free_fields(state, seat, stops)
+    free = fields(pos)
+    blocked = {}
+
+    def walk(i, left, taken):
+        n = places[i][0]
+        if n not in free:
+            return None
+        key = (i, tuple(sorted(left.items())))
+        if key not in blocked:
+            blocked[key] = _first_blocked(state, n, free,
+                                          leaving_power(state, seat, power, left))
+        crossing = blocked[key]
+        if crossing is None:
+            return free[n]
+        tile, lacking = crossing
+        field = fields(tile)
+        others = sorted(min(UNREACHABLE, field.get(m, UNREACHABLE) + extra)
+                        for j, (m, extra) in enumerate(places)
+                        if j != i and j not in taken
+                        and (extra or tile_pos(m) not in (pos, tile)))
+        return free[n] + sum((others + [UNREACHABLE] * lacking)[:lacking])
+
+    return walk
 
 
 def _places(state, seat):
@@ -201,7 +314,9 @@ def _edge_steps(state, seat, nodes, edge, places=None):
         walk = min((field[n] for n in nodes if n in field), default=None)
         if walk is None or (best is not None and walk >= best):
             continue
-        total = walk + muster(helpers, places, pos, missing)
+        total = walk + muster(helpers, places, pos, missing,
+                              _walks(state, seat, pos, crossing_power(state, seat), places,
+                                     _stops(state, seat)) if missing > 0 else None)
         if best is None or total < best:
             best = total
     return best

@@ -76,7 +76,7 @@ def tile_targets(state, seat, pos):
     return frozenset(n for n in state.kinds if tile_pos(n) == pos and _enterable(state, seat, n))
 
 
-def muster(field, places, pos, missing):
+def muster(field, places, pos, missing, walk=None):
     """Steps to bring `missing` more of the seat's miniatures to the tile at `pos`: the
     nearest ones by `field` (steps_to the tile's nodes), each walking its own way. `places`:
     (node, extra steps) of each miniature that may come (one on the player board from its
@@ -84,17 +84,50 @@ def muster(field, places, pos, missing):
     the nearest is the walker itself and the helpers are the ones after it. A miniature
     that cannot get there, or one missing, costs UNREACHABLE.
 
+    `walk(i, left, taken)`: the steps of the miniature at `places[i]`, in place of
+    `field`'s, once the miniatures `taken` (indices) are counted and `left` ({tile: how
+    many}) have left their tiles: the miniatures are counted one at a time, nearest first,
+    so a tile's crossing power falls with each one counted from it (heuristics.py).
+
     Why not MUSTER a miniature: at a flat cost, walking a second miniature towards the tile
     changed nothing until it arrived, every command of a turn scored the same, and a seat one
     frontier from its last points wandered until the round limit (docs/BOTS.md)."""
     if missing <= 0:
         return 0
     here = [not extra and tile_pos(n) == pos for n, extra in places]
-    away = sorted(min(UNREACHABLE, field.get(n, UNREACHABLE) + extra)
-                  for (n, extra), on in zip(places, here) if not on)
-    if not any(here):
-        away = away[1:]  # the walker
-    return sum((away + [UNREACHABLE] * missing)[:missing])
+    pool = [i for i, on in enumerate(here) if not on]
+    walker = not any(here)  # the nearest walks: the helpers are the ones after it
+    left, taken, costs = {}, [], []
+    for _ in range(missing + walker):
+        best = None
+        for i in pool:
+            n, extra = places[i]
+            steps = walk(i, left, taken) if walk is not None else field.get(n)
+            cost = UNREACHABLE if steps is None else min(UNREACHABLE, steps + extra)
+            if best is None or cost < best[0]:
+                best = (cost, i)
+        if best is None:
+            costs.append(UNREACHABLE)
+            continue
+        cost, i = best
+        pool.remove(i)
+        taken.append(i)
+        n, extra = places[i]
+        if not extra:
+            left[tile_pos(n)] = left.get(tile_pos(n), 0) + 1
+        costs.append(cost)
+    return sum(costs[1:] if walker else costs)
+
+
+def leaving_power(state, seat, power, left):
+    """`power` (crossing_power) once `left` ({tile: how many}) of the seat's miniatures
+    have left those tiles."""
+    if not left:
+        return power
+    out = dict(power)
+    for tile, gone in left.items():
+        out[tile] = min(_HIGHEST, max(1, on_tile(state, seat, tile) - gone))
+    return out
 
 
 def newaru_zone(state):

@@ -1,0 +1,67 @@
+"""Exsilium positions where a bot once stood still until the round limit, replayed from
+their matches' logs (tests/services/bot/data): the heuristic must see the walk that closes
+out as progress, and the served level must take it."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from services.bot import policies
+from services.bot.policies.base import apply_command
+from shared.games.exsilium import heuristics
+from shared.games.exsilium.state import with_player
+from shared.games.exsilium.table import on_tile
+from shared.games.registry import get_game
+
+DEPOSIT_OF_FIVE = 113
+
+
+def _replayed(name):
+    data = json.loads((Path(__file__).with_name("data") / name).read_text())
+    game = get_game("exsilium")
+    state = None
+    for event in data["events"]:
+        state = game.evolve(state, event)
+    return game, state, data["bot_seat"]
+
+
+def _steps_to_the_deposit(state, seat, minis):
+    """The heuristic's steps for the seat's miniatures at `minis` to collect the 5 points
+    at node 113."""
+    state = with_player(state, seat, minis=minis)
+    deposits, _ = heuristics._fields(state, seat)
+    (dist, free), = [(d, f) for value, d, f in deposits if value == 5]
+    assert DEPOSIT_OF_FIVE in state.deposits
+    return heuristics._deposit_steps(state, seat, list(minis), dist, free)
+
+
+def test_walking_the_helpers_a_frontier_lacks_is_progress_in_a_replayed_match():
+    """Arena match 7 of seed 403, round 25: the level-1 seat's last points lie across a
+    frontier of 3 from tile (1, 2), where it has one miniature (513); two stand behind a
+    frontier of 2 on tile (2, 2) (1012, 1013), the fourth on tile (3, 0) (1602). Counted at
+    the power of the tile they stand on, both at (2, 2) were a step from (1, 2), though once
+    one crosses the other stands alone: walking one across scored worse than staying, and
+    the seat kept them there for 35 rounds. One crossing, then the fourth walking towards
+    (2, 2) (1602 to 1503), must each bring the deposit nearer."""
+    game, state, seat = _replayed("exsilium_helpers_behind_a_frontier.json")
+    assert state.players[seat].minis == (1602, 1013, 1012, 513)
+    now = _steps_to_the_deposit(state, seat, (1602, 1013, 1012, 513))
+    across = _steps_to_the_deposit(state, seat, (1602, 913, 1012, 513))
+    nearer = _steps_to_the_deposit(state, seat, (1503, 913, 1012, 513))
+    assert nearer < across < now
+
+
+def test_level_1_brings_a_helper_across_in_a_replayed_match():
+    """The same position: level 1 (searched without the wall-clock cap, so the test does
+    not hang on the machine's speed) played its turns moving miniatures between (2, 2) and
+    (1, 2) and back; its turn must now end with a second miniature on (1, 2)."""
+    game, state, seat = _replayed("exsilium_helpers_behind_a_frontier.json")
+    assert game.to_act(state) == (seat,) and on_tile(state, seat, (1, 2)) == 1
+    for seed in range(2):
+        rng, chance, table = random.Random(seed), random.Random(seed), state
+        while game.outcome(table) is None and game.to_act(table) == (seat,):
+            command = policies.choose(game, table, seat, rng, "mcts", 1, seats=2,
+                                      seconds=None).command
+            table = apply_command(game, table, seat, command, chance)
+        assert on_tile(table, seat, (1, 2)) >= 2, (seed, table.players[seat].minis)
