@@ -181,6 +181,7 @@ def serve(app: Flask, *, title: str, description: str, blueprints: Iterable,
     limits.install(app)
     text.install(app)
     app.wsgi_app = guard.BodyDeadline(app.wsgi_app)  # a slow body is a 408, not a held worker
+    app.request_class = guard.BufferedRequest  # its body is the one BodyDeadline read
     _remember_sync(app)
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
