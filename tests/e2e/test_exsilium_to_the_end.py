@@ -56,6 +56,21 @@ READY = """() => { const root = document.querySelector('#match-root'), m = windo
   return Boolean(root) && (root.dataset.status !== 'active'
     || Boolean(m && m.legal.commands.length && root.querySelector('[data-command], [data-choice-key]'))); }"""
 
+# Where to click next toward a command: its own button if shown, else the choice that keeps it.
+NEXT_CLICK = """want => {
+  const canon = (v) => JSON.stringify(v, (k, x) => x && typeof x === 'object' && !Array.isArray(x)
+    ? Object.fromEntries(Object.entries(x).sort()) : x);
+  const root = document.querySelector('#match-root'), wanted = canon(want);
+  const buttons = [...root.querySelectorAll('[data-command]')];
+  const index = buttons.findIndex((e) => canon(JSON.parse(e.getAttribute('data-command'))) === wanted);
+  if (index >= 0) return { attr: 'data-command', index,
+    explained: [...root.querySelectorAll('[data-role=chooser] .explain')].map((e) => e.innerText) };
+  const choices = [...root.querySelectorAll('[data-choice-key]')];
+  const choice = choices.findIndex((e) => { const key = e.getAttribute('data-choice-key');
+    return canon(JSON.parse(e.getAttribute('data-choice-value'))) === canon(key === 'type' ? want.type : want[key]); });
+  return choice >= 0 ? { attr: 'data-choice-key', index: choice } : null;
+}"""
+
 
 def _key(command) -> str:
     return json.dumps(command, sort_keys=True)
@@ -73,19 +88,12 @@ def _click_through(page, command: dict, explained: set) -> None:
     """Click `command` through the move list: the choice that narrows to it, again, until the
     move's own button is shown, then that button."""
     for _ in range(20):
-        shown = page.evaluate(READ_PAGE)
-        buttons = [json.loads(c) for c in shown["commands"]]
-        if command in buttons:
-            explained.update(page.eval_on_selector_all("[data-role=chooser] .explain",
-                                                      "els => els.map(e => e.innerText)"))
-            page.locator("#match-root [data-command]").nth(buttons.index(command)).click()
+        step = page.evaluate(NEXT_CLICK, command)
+        assert step is not None, f"the page leads nowhere to {command}: {page.evaluate(READ_PAGE)}"
+        page.locator(f"#match-root [{step['attr']}]").nth(step["index"]).click()
+        if step["attr"] == "data-command":
+            explained.update(step["explained"])
             return
-        for n, (key, raw) in enumerate(zip(shown["keys"], shown["values"])):
-            if json.loads(raw) == (command["type"] if key == "type" else command.get(key)):
-                page.locator("#match-root [data-choice-key]").nth(n).click()
-                break
-        else:
-            raise AssertionError(f"the page leads nowhere to {command}: {shown}")
     raise AssertionError(f"twenty choices did not reach {command}")
 
 
@@ -121,14 +129,13 @@ def test_a_newcomer_plays_exsilium_to_the_books_goal_against_the_level_1_bot(ope
         shown = page.evaluate(READ_PAGE)
         if shown["status"] != "active":
             break
-        table = store.load(match_id, shown["version"])
-        allowed = engine.legal_commands(table.game_state, shown["seat"])
-        if {_key(c) for c in shown["legal"]} != {_key(c) for c in allowed}:
-            # Read between two versions (a bot's answer came in): the page catches up.
-            assert store.load(match_id).version > shown["version"], \
-                f"the page offers other moves than the rules at version {shown['version']}"
+        table = store.load(match_id)
+        if table.version > shown["version"]:   # a bot's answer came in: the page catches up
             page.wait_version_above(shown["version"])
             continue
+        allowed = engine.legal_commands(table.game_state, shown["seat"])
+        assert {_key(c) for c in shown["legal"]} == {_key(c) for c in allowed}, \
+            f"the page offers other moves than the rules at version {shown['version']}"
         command = _newcomer_move(engine, table.game_state, shown["seat"], rng)
         _click_through(page, command, explained)
         page.wait_for_function(MOVED_ON, arg=shown["version"], timeout=TURN_SECONDS * 1000)
