@@ -11,6 +11,7 @@ import uuid
 from typing import Optional
 
 from services.match.command_path import caps
+from services.match.command_path import announce as announcing
 from services.match.command_path.announce import announce
 from services.match.command_path.chance import seed_refusal, setup_rng
 from services.match.context import MatchContext
@@ -71,10 +72,12 @@ def _create(ctx, caller, request, engine, options, seats, match_id, provenance,
     if provenance is not None:
         created["data"]["matchmaking"] = dict(provenance)
     events = stamped(engine, [created] + ([] if invited else setup))
-    try:
-        written = ctx.log.append(match_id, events, expected_version=0,
-                                 cause=setup_cause("matchmaking" if provenance is not None
-                                                   else caller))
+    batch = ctx.log.prepare(match_id, events, expected_version=0,
+                            cause=setup_cause("matchmaking" if provenance is not None
+                                              else caller))
+    state = fold(list(batch.logged))  # the log as it will be written: never read back
+    try:  # announced by the append itself on one Redis, as a command is (commands.py)
+        written = ctx.log.write(batch, then_publish=announcing.outgoing(ctx.bus, state))
     except LogMoved:  # the same match_id was created concurrently: that one stands
         return ctx.store.load(match_id)
     places.keep()  # written: the match counts from now on, whatever follows
@@ -82,9 +85,9 @@ def _create(ctx, caller, request, engine, options, seats, match_id, provenance,
     if caller is None:
         caps.count_service_match(ctx, match_id, seats)
     _list_for_players(ctx, match_id, seats, created_at)
-    state = fold(written.logged)  # the log as written: no need to read it back
     ctx.store.remember(state)
-    announce(ctx.bus, state)
+    if not written.published:  # a cluster: its own round trip, after the append
+        announce(ctx.bus, state)
     return state
 
 
@@ -151,12 +154,10 @@ RECENT_PER_SHARD = 32
 def _list_for_players(ctx: MatchContext, match_id: str, seats: list, created: float) -> None:
     """Index the match under each human player (GET /v1/players/me/matches) and among the
     latest matches (GET /v1/matches/recent, the lobby)."""
-    pipe = ctx.redis.pipeline(transaction=False)
+    pipe = ctx.redis.pipeline(transaction=False)  # one round trip for both indexes
     for player_id in {seat["player_id"] for seat in seats if "player_id" in seat}:
         pipe.zadd(ctx.keys.player_matches(player_id), {match_id: created})
-    pipe.execute()
     recent = ctx.keys.recent_matches(index_shard(match_id))
-    pipe = ctx.redis.pipeline(transaction=False)
     pipe.zadd(recent, {match_id: created})
     pipe.zremrangebyrank(recent, 0, -RECENT_PER_SHARD - 1)
     pipe.execute()
