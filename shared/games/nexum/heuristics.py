@@ -3,6 +3,9 @@ from shared.games.nexum import board
 
 WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.3, "planet": 1.0, "star": 1.0,
            "energy": 0.2, "tech": 0.6, "asteroid": 0.3}
+# The energy a ship's move to the next system costs (rulebook: 2 a ship) is worth more than
+# a ship: this much more a unit, up to that many units.
+RESERVE, RESERVE_UNITS = 0.15, 2
 
 
 def strength(state, faction: int) -> float:
@@ -13,6 +16,7 @@ def strength(state, faction: int) -> float:
             + WEIGHTS["planet"] * sum(1 for p in held if board.is_planet(p))
             + WEIGHTS["star"] * sum(1 for p in held if board.is_star(p))
             + WEIGHTS["energy"] * state.energy[faction]
+            + RESERVE * min(state.energy[faction], RESERVE_UNITS)
             + WEIGHTS["tech"] * (len(state.techs[faction]) if state.kinds[faction] == "seat" else 0)
             + WEIGHTS["asteroid"] * len(state.loaded[faction]))
 
