@@ -26,7 +26,7 @@ import os
 import sys
 
 ALL = ["append", "replay", "http_load", "http_single", "command_floor", "command_path",
-       "full_stack",
+       "served_split", "full_stack",
        "cluster_capacity",
        "bot_speed", "bot_latency", "bot_answers", "bot_strength", "bot_ratings", "train",
        "matchmaking_pairing", "turns_sweep", "turns_sse", "nexum_selfplay", "exsilium_endings",

@@ -1,7 +1,7 @@
 """A marshmallow schema's `dump`, planned once per schema instead of walked per answer.
 
 `Schema.dump` asks, for every field of every answer, the field's `serialize`, its
-`get_value`, the schema's accessor and marshmallow's `get_value` helper before the field's
+`get_value`, the schema's accessor and marshmallow's `get_value` function before the field's
 own `_serialize` runs: on a command's answer (a version, who acts, each event's five
 fields) that walk cost more than writing the whole answer as JSON. `planned(schema)` reads
 the schema once and returns a function that gives what `schema.dump` gives for any value:
