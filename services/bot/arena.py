@@ -8,7 +8,9 @@ every spec plays every seat equally often. The server part (setup and the chance
 server's or another seat's randomness. Prints each spec's wins with a 95% Wilson interval,
 its score (a draw counts half), average and p95 move time, and search iterations per second;
 with --json also how the matches ended, each spec's wins by ending, and the kinds of command
-(services/bot/coverage.py) each spec was offered and chose.
+(services/bot/coverage.py) each spec was offered and chose. `--keep DIR` writes the commands
+of every match that reached a safety limit (a round or cycle limit), so that it can be
+replayed position by position (`kept`) though a capped search would not choose alike again.
 
 Time it takes: a match lasts as many moves as the game (Exordium: about 15 a seat), each
 taking a level's budget (mcts level 2: 2,000 iterations, about 0.2 s of an idle core, up to
@@ -95,6 +97,7 @@ def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
     offered = [Counter() for _ in specs]  # kinds of command legal, counted per move
     picked = [Counter() for _ in specs]
     ply = 0
+    played = []  # (seat, command) in the order applied: the match's log, for --keep
     while game.outcome(state) is None and game.to_act(state):
         chosen = []
         for seat in game.to_act(state):  # simultaneous seats all choose from the same table
@@ -116,13 +119,17 @@ def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
             chosen.append((seat, choice.command))
         for seat, command in chosen:
             state = apply_command(game, state, seat, command, server)
+            played.append([seat, command])
         ply += 1
     result = game.outcome(state)
     ranks = result["ranks"]
     rewards = rank_rewards(ranks)
+    scores = result.get("scores")
     return {"index": index, "rewards": [rewards[seat_of[j]] for j in range(n)],
             "won": [ranks[seat_of[j]] == 1 and ranks.count(1) == 1 for j in range(n)],
             "reason": str(result.get("reason") or "end"),
+            "scores": None if scores is None else [scores[seat_of[j]] for j in range(n)],
+            "seat_of": seat_of, "commands": played,
             "moves": moves, "offered": [dict(c) for c in offered],
             "chosen": [dict(c) for c in picked]}
 
@@ -169,30 +176,64 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
-        overrides: dict | None = None, uncapped: bool = False, each=None) -> list:
+        overrides: dict | None = None, uncapped: bool = False, each=None, keep=None) -> list:
     """Play `matches` matches (in `jobs` processes) and summarize them. `each`: a file
-    that gets one JSON line per match as it ends (a long run says how it goes)."""
+    that gets one JSON line per match as it ends (a long run says how it goes). `keep`: a
+    folder that gets the commands of every match ended by a safety limit (`kept`)."""
     overrides = overrides or {}
     args = [(game_name, specs, i, seed, overrides, uncapped) for i in range(matches)]
+
+    def told(result):
+        return _told(result, game_name, specs, seed, each, keep)
+
     if jobs <= 1:
-        results = [_told(play(*a), specs, seed, each) for a in args]
+        results = [told(play(*a)) for a in args]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(play, *a) for a in args]
-            results = [_told(f.result(), specs, seed, each) for f in as_completed(futures)]
+            results = [told(f.result()) for f in as_completed(futures)]
         results.sort(key=lambda r: r["index"])
     return summarize(game_name, specs, results)
 
 
-def _told(result: dict, specs: list, seed: int, each) -> dict:
+# Endings that are our safety limits, not the book's (a bot must never reach them against
+# random play nor against itself; docs/BOTS.md).
+SAFETY_LIMITS = ("round_limit", "cycle_limit")
+
+
+def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None) -> dict:
     if each is not None:
         line = {"seed": seed, "index": result["index"], "reason": result["reason"],
                 "seats": [spec.label for spec in specs], "won": result["won"],
-                "moves": sum(len(m) for m in result["moves"]),
+                "scores": result["scores"], "moves": sum(len(m) for m in result["moves"]),
                 "load": round(os.getloadavg()[0], 1)}
         with open(each, "a") as f:
             f.write(json.dumps(line) + "\n")
+    if keep is not None and result["reason"] in SAFETY_LIMITS:
+        os.makedirs(keep, exist_ok=True)
+        path = os.path.join(keep, f"{game_name}-{seed}-{result['index']}.json")
+        with open(path, "w") as f:
+            json.dump({"game": game_name, "seed": seed, "index": result["index"],
+                       "seats": [spec.label for spec in specs], "seat_of": result["seat_of"],
+                       "reason": result["reason"], "scores": result["scores"],
+                       "commands": result["commands"]}, f)
     return result
+
+
+def kept(data: dict):
+    """The positions of a match kept by `--keep`, replayed: (table, seat, command) before
+    each command, then (final table, None, None). The server's chance is drawn again from
+    the match's seed, so the tables are the ones the bots met; a capped search's choices
+    follow the machine's speed and would not come again, its log does."""
+    game = get_game(data["game"])
+    server = random.Random(f"arena:{data['seed']}:{data['index']}:server")
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), len(data["seats"]), server):
+        state = game.evolve(state, event)
+    for seat, command in data["commands"]:
+        yield state, seat, command
+        state = apply_command(game, state, seat, command, server)
+    yield state, None, None
 
 
 def _print_table(rows: list, out) -> None:
@@ -221,6 +262,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="mcts levels search all their iterations, however long it takes")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     parser.add_argument("--each", help="a file to add one JSON line to as each match ends")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="a folder to write the commands of every match that reached a "
+                             "safety limit to (replay them with services.bot.arena.kept)")
     return parser
 
 
@@ -238,7 +282,7 @@ def main(argv=None) -> int:
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
     rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped,
-               args.each)
+               args.each, args.keep)
     if args.json:
         for row in rows:
             print(json.dumps(row))

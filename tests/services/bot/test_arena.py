@@ -6,6 +6,7 @@ import json
 import pytest
 
 from services.bot import arena
+from shared.games.registry import get_game
 
 
 def test_wilson_interval():
@@ -57,3 +58,28 @@ def test_main_prints_win_rates_with_intervals_and_speed(capsys):
 
 def test_main_refuses_an_unknown_game(capsys):
     assert arena.main(["chess", "--seats", "random,random"]) == 2
+
+
+def test_a_match_at_a_safety_limit_is_kept_and_replays_to_its_end(tmp_path, monkeypatch):
+    """`--keep`: the commands of a match that ended at a safety limit are written, and
+    replaying them with the match's seed meets the tables the bots met and ends alike (a
+    capped search's choices follow the machine's speed: only the log brings a stall
+    back). Tic-tac-toe has no limit, so here its own ending stands for one."""
+    monkeypatch.setattr(arena, "SAFETY_LIMITS", ("end",))
+    keep = tmp_path / "kept"
+    arena.run("tictactoe", arena.parse_seats("greedy,random"), 2, seed=4, keep=str(keep))
+    files = sorted(keep.iterdir())
+    assert [f.name for f in files] == ["tictactoe-4-0.json", "tictactoe-4-1.json"]
+    for path in files:
+        data = json.loads(path.read_text())
+        played = arena.play("tictactoe", arena.parse_seats("greedy,random"), data["index"],
+                            4, {})
+        *steps, (final, seat, command) = arena.kept(data)
+        assert seat is None and command is None
+        assert [[s, c] for _, s, c in steps] == played["commands"]
+        assert get_game("tictactoe").outcome(final)["scores"] == \
+            [data["scores"][data["seat_of"].index(s)] for s in range(2)]
+    monkeypatch.undo()
+    arena.run("tictactoe", arena.parse_seats("greedy,random"), 2, seed=4,
+              keep=str(tmp_path / "none"))
+    assert not (tmp_path / "none").exists()  # ended by the game's rule: nothing kept
