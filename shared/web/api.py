@@ -111,8 +111,9 @@ class Blueprint(flask_smorest.Blueprint):
                        for name, schema, location in arguments]
 
             def lean(**view_args):
+                req = request._get_current_object()  # once, not a proxy lookup per read
                 for name, load in loaders:
-                    view_args[name] = load()
+                    view_args[name] = load(req)
                 answer = current_app.json.response(dump(view(**view_args)))
                 answer.status_code = status
                 return answer
@@ -133,12 +134,12 @@ class Blueprint(flask_smorest.Blueprint):
         parser, schema = self.ARGUMENTS_PARSER, _instance(schema_class)
         fetch = {"query": parser.load_querystring, "json": parser.load_json}.get(location)
         if fetch is None:
-            return lambda: parser.parse(schema_class, request, location=location)
+            return lambda req: parser.parse(schema_class, req, location=location)
         unknown = parser.DEFAULT_UNKNOWN_BY_LOCATION.get(location)
         options = {"unknown": unknown} if unknown else {}
 
-        def load():
-            data = fetch(request, schema)  # a bad JSON body: 400 {"_json": [...]} here
+        def load(req):
+            data = fetch(req, schema)  # a bad JSON body: 400 {"_json": [...]} here
             try:
                 return schema.load({} if data is missing else data, **options)
             except ma.ValidationError as error:
@@ -149,11 +150,11 @@ class Blueprint(flask_smorest.Blueprint):
         if nothing is None:
             return load
 
-        def load_query():
+        def load_query(req):
             # Most requests carry no query: what the schema makes of none is the same
             # every time (its defaults), so it is loaded once and copied.
-            if request.environ.get("QUERY_STRING"):
-                return load()
+            if req.environ.get("QUERY_STRING"):
+                return load(req)
             return dict(nothing)
         return load_query
 

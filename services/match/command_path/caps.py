@@ -230,9 +230,12 @@ def count_service_match(ctx: MatchContext, match_id: str, seats: list) -> None:
     pipe.execute()
 
 
-def settle(ctx: MatchContext, state: MatchState, events: list) -> None:
+def settle(ctx: MatchContext, state: MatchState, events: list,
+           also: Optional[Callable] = None) -> None:
     """After an append: a match over frees every player's places; an answered invitation
-    frees its player's."""
+    frees its player's. `also(pipe)` queues the caller's own writes, sent in the same round
+    trip: with them an error is raised (theirs must be written), without them it is not
+    (places left behind are pruned when their player next meets a cap)."""
     people = {s["player_id"] for s in state.seats if "player_id" in s}
     if state.status not in OPEN:
         done = {(ACTIVE, p) for p in people} | {(INVITATIONS, p) for p in people}
@@ -240,12 +243,16 @@ def settle(ctx: MatchContext, state: MatchState, events: list) -> None:
         answered = {e["data"]["player_id"] for e in events
                     if e["type"] == platform.INVITATION_ACCEPTED}
         done = {(INVITATIONS, p) for p in answered}
-    if not done:
+    if not done and also is None:
         return
+    pipe = ctx.redis.pipeline(transaction=False)
+    for cap, person in sorted(done, key=lambda d: (d[0].key(ctx.keys)(d[1]))):
+        pipe.zrem(cap.key(ctx.keys)(person), state.match_id)
+    if also is not None:
+        also(pipe)
     try:
-        pipe = ctx.redis.pipeline(transaction=False)
-        for cap, person in sorted(done, key=lambda d: (d[0].key(ctx.keys)(d[1]))):
-            pipe.zrem(cap.key(ctx.keys)(person), state.match_id)
         pipe.execute()
     except redis_lib.RedisError:
-        pass  # the places are pruned when their player next meets a cap
+        if also is not None:
+            raise
+        # the places are pruned when their player next meets a cap

@@ -178,11 +178,13 @@ def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> Com
     """Keep the new state warm, and tell the bus if the append did not."""
     logged = list(written.logged)
     ctx.store.remember(after)
-    caps.settle(ctx, after, logged)  # a match over, an invitation answered: places freed
+    # A match over, an invitation answered: places freed; a match over takes no more
+    # appends, so it is due for the archive after a delay. Both in one round trip.
+    over = after.status in OVER
+    caps.settle(ctx, after, logged, also=(
+        lambda pipe: mark_over(pipe, ctx.keys, after.match_id)) if over else None)
     if not written.published:
         announce(ctx.bus, after)
-    if after.status in OVER:  # it takes no more appends: due for the archive after a delay
-        mark_over(ctx.redis, ctx.keys, after.match_id)
     wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
     return CommandResult(state=after, events=logged, version=after.version,
                          to_act=after.to_act(), duplicate=False)
