@@ -166,7 +166,7 @@ def _road(state, seat, n, free, power, places, stops=frozenset()):
     miniatures it lacks (`_walks`: each from where it stands, its own first crossing
     counted too), nearest first and none counted twice.
 
-    Why: counting only the first such crossing, and every helper at the power of the tile
+    Why: counting only the first such crossing, and every miniature brought at the power of the tile
     it stands on now, a miniature was a step from crossing with the help of one that had
     to leave the tile the walk then crossed from, and two miniatures behind a frontier of 2
     were each a step from the tile beyond (once one crossed, the other stood alone). Every

@@ -96,7 +96,7 @@ def muster(field, places, pos, missing, walk=None):
         return 0
     here = [not extra and tile_pos(n) == pos for n, extra in places]
     pool = [i for i, on in enumerate(here) if not on]
-    walker = not any(here)  # the nearest walks: the helpers are the ones after it
+    walker = not any(here)  # the nearest walks; the ones after it come to it
     left, taken, costs = {}, [], []
     for _ in range(missing + walker):
         best = None

@@ -36,7 +36,7 @@ def _steps_to_the_deposit(state, seat, minis):
     return heuristics._deposit_steps(state, seat, list(minis), dist, free)
 
 
-def test_walking_the_helpers_a_frontier_lacks_is_progress_in_a_replayed_match():
+def test_walking_the_miniatures_a_frontier_lacks_is_progress_in_a_replayed_match():
     """Arena match 7 of seed 403, round 25: the level-1 seat's last points lie across a
     frontier of 3 from tile (1, 2), where it has one miniature (513); two stand behind a
     frontier of 2 on tile (2, 2) (1012, 1013), the fourth on tile (3, 0) (1602). Counted at
@@ -44,7 +44,7 @@ def test_walking_the_helpers_a_frontier_lacks_is_progress_in_a_replayed_match():
     one crosses the other stands alone: walking one across scored worse than staying, and
     the seat kept them there for 35 rounds. One crossing, then the fourth walking towards
     (2, 2) (1602 to 1503), must each bring the deposit nearer."""
-    game, state, seat = _replayed("exsilium_helpers_behind_a_frontier.json")
+    game, state, seat = _replayed("exsilium_two_behind_a_frontier.json")
     assert state.players[seat].minis == (1602, 1013, 1012, 513)
     now = _steps_to_the_deposit(state, seat, (1602, 1013, 1012, 513))
     across = _steps_to_the_deposit(state, seat, (1602, 913, 1012, 513))
@@ -52,11 +52,11 @@ def test_walking_the_helpers_a_frontier_lacks_is_progress_in_a_replayed_match():
     assert nearer < across < now
 
 
-def test_level_1_brings_a_helper_across_in_a_replayed_match():
+def test_level_1_brings_a_second_miniature_across_in_a_replayed_match():
     """The same position: level 1 (searched without the wall-clock cap, so the test does
     not hang on the machine's speed) played its turns moving miniatures between (2, 2) and
     (1, 2) and back; its turn must now end with a second miniature on (1, 2)."""
-    game, state, seat = _replayed("exsilium_helpers_behind_a_frontier.json")
+    game, state, seat = _replayed("exsilium_two_behind_a_frontier.json")
     assert game.to_act(state) == (seat,) and on_tile(state, seat, (1, 2)) == 1
     for seed in range(2):
         rng, chance, table = random.Random(seed), random.Random(seed), state
