@@ -15,11 +15,11 @@ page offers, which are exactly those the rules allow the seat at that version; i
 clicking through the page's move list like a person (the field choices that narrow it, then
 the move's own button), never by the API.
 
-Long: one to two minutes at load 10-30 on 2 cores, from half a minute to four (a match of 6
-to 60 rounds: 30 to 170 of the newcomer's moves, each a greedy look at every legal command,
-a hundred to several hundred, then a few clicks, and as many answers of the bot); the
-newcomer's looks are about half of it, which is why its move is chosen from the log while the
-page is still catching up. It is one test of its own."""
+Long: one to two minutes at load 5-30 on 2 cores, from a quarter of a minute to four (a
+match of 5 to 60 rounds: 30 to 210 of the newcomer's moves, each a greedy look at every legal
+command, a hundred to several hundred, then a few clicks, and as many answers of the bot);
+the newcomer's looks are a third to a half of it, which is why its move is chosen from the
+log while the page is still catching up. It is one test of its own."""
 from __future__ import annotations
 
 import json
