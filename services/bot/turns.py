@@ -3,11 +3,15 @@
 Idempotent by construction: the turn is identified by (match, version, seat); it does nothing
 unless the log stands exactly at that version with that seat to act, and it submits its
 command with a command id derived from the same triple and `expected_version`, so a
-repeated turn (a redelivered task, a duplicate announcement) can never play twice.
+repeated turn (a redelivered task, a duplicate announcement) can never play twice. Where
+other seats' choices were appended while it thought and left its choice as it was, it
+submits at the newest version under that version's command id: the turn due there, if it
+runs too, can only repeat that id (the first answer stands).
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import time
@@ -50,6 +54,38 @@ class TurnResult:
     fallback: bool = False  # a legal command drawn at random, not the policy's choice
 
 
+def _same_choice_since(ctx: BotContext, match, seat: int) -> int:
+    """The newest version at which the seat still faces the choice it was given at
+    `match.version`: the match's own version unless, while the bot thought, only other seats'
+    commands were appended and they left the seat to act with the same legal commands (a
+    choice made by all at once, as Nexum's phase cards or Exsilium's bids, where a person
+    often answers first). The command chosen then is as informed at the newer version as a
+    person's sent without refreshing; refused at the old version, it was thought out again
+    from the start, and the answer took twice the bot's time."""
+    events = ctx.log.read(match.match_id, from_version=match.version)
+    if not events:
+        return match.version
+    for event in events:
+        cause = event.get("cause")
+        if cause is not None and (cause.get("seat") in (None, seat) or "command" not in cause):
+            return match.version  # the seat's own, or the system's (a clock, a setup)
+    try:
+        latest = ctx.store.load(match.match_id)
+    except MatchNotFound:
+        return match.version
+    if seat not in latest.to_act():
+        return match.version
+    engine = match.engine
+    if _commands(engine.legal_commands(latest.game_state, seat)) != \
+            _commands(engine.legal_commands(match.game_state, seat)):
+        return match.version
+    return latest.version
+
+
+def _commands(commands: list) -> list:
+    return sorted(json.dumps(command, sort_keys=True) for command in commands)
+
+
 def take_turn(ctx: BotContext, match_id: str, seat: int, version: int,
               attempt: int = 0) -> TurnResult:
     """Play `seat`'s turn at `version` if it is still due; see the module docstring.
@@ -89,9 +125,10 @@ def take_turn(ctx: BotContext, match_id: str, seat: int, version: int,
         if not legal:
             return TurnResult(None, f"seat {seat} has no legal command at version {version}")
         command = rng.choice(legal)
+    at = version if fallback else _same_choice_since(ctx, match, seat)
     message = {"match_id": match_id, "seat": seat, "command": command,
-               "command_id": command_id(match_id, version, seat, attempt),
-               "expected_version": version}
+               "command_id": command_id(match_id, at, seat, attempt),
+               "expected_version": at}
     ctx.bus.publish(COMMANDS, message, key=match_id)
     return TurnResult(message, None, iterations, time.perf_counter() - started,
                       fallback=fallback)

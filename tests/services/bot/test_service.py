@@ -68,6 +68,47 @@ def test_a_repeated_turn_submits_the_same_command_under_the_same_id(ctx):
     assert len({m["command_id"] for m in published_commands(ctx)}) == 1
 
 
+def _choose_while(ctx, monkeypatch, match_id: str, events: list, cause) -> None:
+    """The bot's policy returns only once `events` (caused by `cause`) were appended: what
+    another seat, or the match, did while it thought."""
+    from services.bot import turns
+    real = turns.policies.choose
+
+    def choose(*args, **kwargs):
+        choice = real(*args, **kwargs)
+        ctx.log.append(match_id, events, ctx.store.load(match_id).version, cause=cause)
+        return choice
+    monkeypatch.setattr(turns.policies, "choose", choose)
+
+
+def test_a_choice_made_at_once_by_all_still_stands_after_a_person_chose_first(ctx, monkeypatch):
+    """Nexum's phase cards: the person's card appended while the bot thought leaves the bot's
+    choice as it was, so the bot's card is sent at the newest version (not refused at the old
+    one and thought out again)."""
+    import random
+    match_id = new_match(ctx, [{"bot": "random"}, {"player_id": "p", "name": "P"}], "nexum")
+    match = ctx.store.load(match_id)
+    assert set(match.to_act()) == {0, 1}
+    card = match.engine.legal_commands(match.game_state, 1)[0]
+    events = match.engine.decide(match.game_state, 1, card, random.Random(3))
+    _choose_while(ctx, monkeypatch, match_id, events,
+                  {"seat": 1, "command": card, "source": "http"})
+    sent = take_turn(ctx, match_id, 0, match.version).message
+    assert sent["expected_version"] == match.version + len(events)
+    assert sent["command_id"] == command_id(match_id, match.version + len(events), 0)
+
+
+def test_a_choice_the_match_moved_past_is_sent_at_its_own_version(ctx, monkeypatch):
+    """Events not caused by another seat's command (here the match's own, as a clock's
+    would be) may have changed the choice: the command keeps the version it was chosen at."""
+    match_id = new_match(ctx, [{"bot": "mcts", "level": 1}, {"player_id": "p", "name": "P"}])
+    _choose_while(ctx, monkeypatch, match_id, [{"type": "CellMarked",
+                                                "data": {"seat": 1, "cell": 4}}],
+                  {"system": {"type": "timeout"}})
+    sent = take_turn(ctx, match_id, 0, 2).message
+    assert sent["expected_version"] == 2 and sent["command_id"] == command_id(match_id, 2, 0)
+
+
 def test_command_ids_fit_the_bus_schema_even_for_long_match_ids():
     assert len(command_id("m" * 64, 10**9, 3)) <= 100
     assert command_id("m" * 64, 1, 0) != command_id("m" * 64, 1, 1)
