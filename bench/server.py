@@ -18,6 +18,7 @@ import runpy
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -59,15 +60,19 @@ def gunicorn(app: str = "services.match.api.wsgi:app"):
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1"}
     gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
+    # Its log goes to a file (shown on failure, or at the end with BENCH_SERVER_LOG set): a
+    # pipe nobody reads while the bench runs would fill, and block gunicorn writing its log.
+    errors = tempfile.TemporaryFile()
     process = subprocess.Popen(
         [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", app],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
     try:
         deadline = time.monotonic() + START_SECONDS
         while not _healthy(port):
             if process.poll() is not None:
+                errors.seek(0)
                 raise RuntimeError("gunicorn did not come up: "
-                                   + process.stderr.read().decode()[-2000:])
+                                   + errors.read().decode()[-2000:])
             if time.monotonic() > deadline:
                 raise RuntimeError(f"gunicorn did not answer /healthz within {START_SECONDS} s"
                                    " (BENCH_SERVER_START_SECONDS)")
@@ -83,6 +88,11 @@ def gunicorn(app: str = "services.match.api.wsgi:app"):
         client = connect(redis_url())
         clean(client, namespace)
         client.close()
+        errors.seek(0)
+        said = errors.read().decode(errors="replace")
+        errors.close()
+        if os.environ.get("BENCH_SERVER_LOG"):
+            sys.stderr.write(said[-4000:])
 
 
 def _described(env: dict) -> dict:
