@@ -14,20 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
 import tempfile
-import time
-import uuid
 from pathlib import Path
 
-from bench.common import clean, emit, log_fail, redis_url
+from bench.common import emit, log_fail
 from bench.http_single import play_matches
-from bench.server import START_SECONDS, _free_port, _healthy, available
-from shared.infra.connect import connect
+from bench.server import available, gunicorn
 
-ROOT = Path(__file__).resolve().parents[1]
 MATCHES = 200
 
 
@@ -35,32 +28,10 @@ def run(matches: int = MATCHES) -> dict:
     if not available():
         log_fail("bench served_split: services/match/api/wsgi.py does not exist yet; skipped")
         return emit({"bench": "served_split", "skipped": "services/match/api/wsgi.py missing"})
-    port, namespace = _free_port(), f"bench-split-{uuid.uuid4().hex[:10]}:"
     out = Path(tempfile.mkdtemp(prefix="orrery-bench-split-")) / "split.json"
-    env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
-           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1",
-           "BENCH_SPLIT_OUT": str(out)}
-    gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
-    process = subprocess.Popen([gunicorn_bin, "-c", "bench/served_conf.py",
-                                "services.match.api.wsgi:app"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while not _healthy(port):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not come up")
-            time.sleep(0.1)
+    with gunicorn(config="bench/served_conf.py", environment={"BENCH_SPLIT_OUT": str(out)}) \
+            as (port, _):
         played = play_matches(port, matches)
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        client = connect(redis_url())
-        clean(client, namespace)
-        client.close()
     split = json.loads(out.read_text())
     routes = split["routes"]
     inside = sum(r["cpu_s"] for r in routes.values())

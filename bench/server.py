@@ -22,6 +22,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Optional
 from unittest import mock
 
 from bench.common import clean, redis_url
@@ -52,19 +53,22 @@ def _healthy(port: int) -> bool:
 
 
 @contextlib.contextmanager
-def gunicorn(app: str = "services.match.api.wsgi:app"):
-    """Yield (port, settings) of a running match service (or of another WSGI `app` under
-    the same settings); stop it and clean up after."""
+def gunicorn(app: str = "services.match.api.wsgi:app", config: str = "deploy/gunicorn.conf.py",
+             environment: Optional[dict] = None):
+    """Yield (port, settings) of a running match service (or of another WSGI `app`) under
+    gunicorn's `config` and the bench's settings (and `environment`); stop it and clean up
+    after."""
     port = _free_port()
     namespace = f"bench-http-{uuid.uuid4().hex[:10]}:"
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
-           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1"}
+           "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port), "ORRERY_DEVELOPMENT": "1",
+           **(environment or {})}
     gunicorn_bin = str(Path(sys.executable).parent / "gunicorn")
     # Its log goes to a file (shown on failure, or at the end with BENCH_SERVER_LOG set): a
     # pipe nobody reads while the bench runs would fill, and block gunicorn writing its log.
     errors = tempfile.TemporaryFile()
     process = subprocess.Popen(
-        [gunicorn_bin, "-c", "deploy/gunicorn.conf.py", app],
+        [gunicorn_bin, "-c", config, app],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
     try:
         deadline = time.monotonic() + START_SECONDS
@@ -77,7 +81,7 @@ def gunicorn(app: str = "services.match.api.wsgi:app"):
                 raise RuntimeError(f"gunicorn did not answer /healthz within {START_SECONDS} s"
                                    " (BENCH_SERVER_START_SECONDS)")
             time.sleep(0.1)
-        yield port, {"pid": process.pid, **_described(env)}
+        yield port, {"pid": process.pid, **_described(env, config)}
     finally:
         process.terminate()
         try:
@@ -95,11 +99,11 @@ def gunicorn(app: str = "services.match.api.wsgi:app"):
             sys.stderr.write(said[-4000:])
 
 
-def _described(env: dict) -> dict:
-    """The worker class and count the config gives under `env` (and threads or connections
+def _described(env: dict, config: str) -> dict:
+    """The worker class and count `config` gives under `env` (and threads or connections
     per worker, whichever that class uses)."""
     with mock.patch.dict(os.environ, env):
-        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+        conf = runpy.run_path(str(ROOT / config))
     worker_class = conf.get("worker_class", "sync")
     per_worker = ({"threads": conf["threads"]} if worker_class == "gthread" else
                   {"connections": conf.get("worker_connections", 1000)})

@@ -15,16 +15,9 @@ from shared.games.exsilium.state import with_player
 from shared.games.exsilium.table import on_tile
 from shared.games.registry import get_game
 
+from .test_evaluation import _replayed
+
 DEPOSIT_OF_FIVE = 113
-
-
-def _replayed(name):
-    data = json.loads((Path(__file__).with_name("data") / name).read_text())
-    game = get_game("exsilium")
-    state = None
-    for event in data["events"]:
-        state = game.evolve(state, event)
-    return game, state, data["bot_seat"]
 
 
 def _steps_to_the_deposit(state, seat, minis):
