@@ -18,9 +18,12 @@ import time
 from dataclasses import dataclass
 from typing import Optional
 
+from redis.exceptions import RedisError
+
 from services.bot import policies
 from services.bot.context import BotContext
 from shared.eventlog.store import MatchNotFound
+from shared.games.replay import fold
 from shared.schemas.bus import COMMANDS
 
 log = logging.getLogger("orrery.bot")
@@ -62,17 +65,17 @@ def _same_choice_since(ctx: BotContext, match, seat: int) -> int:
     often answers first). The command chosen then is as informed at the newer version as a
     person's sent without refreshing; refused at the old version, it was thought out again
     from the start, and the answer took twice the bot's time."""
-    events = ctx.log.read(match.match_id, from_version=match.version)
+    try:
+        events = ctx.log.read(match.match_id, from_version=match.version)
+    except RedisError:  # the command at its own version is right, if perhaps refused
+        return match.version
     if not events:
         return match.version
     for event in events:
         cause = event.get("cause")
         if cause is not None and (cause.get("seat") in (None, seat) or "command" not in cause):
             return match.version  # the seat's own, or the system's (a clock, a setup)
-    try:
-        latest = ctx.store.load(match.match_id)
-    except MatchNotFound:
-        return match.version
+    latest = fold(events, start=match)  # exactly what was checked, however the log grows
     if seat not in latest.to_act():
         return match.version
     engine = match.engine
