@@ -29,20 +29,25 @@ export class HomePage {
     this.ticket = null;
     this.ticketTimer = null;
     this.vacation = null;
+    this.stopped = false;
   }
 
   async start() {
     const hosted = await call("GET", "/v1/games");
+    if (this.stopped) return;   // left while it loaded: another page owns the root now
     this.games = hosted.games;
     this.botLevels = hosted.bot_levels;  // the one scale of levels, with the default marked
     if (!session.load()) { this.renderSignIn(); return; }
     this.render();
     await this.refresh();
-    this.feed = follow("/v1/players/me/live", { headers: authHeaders(), onMessage: () => { this.refresh(); return true; } });
+    if (this.stopped) return;   // no feed or timer for a page already left
+    // A refresh that fails (the network gone) is tried again by the next message or tick.
+    this.feed = follow("/v1/players/me/live", { headers: authHeaders(), onMessage: () => { this.refresh().catch(() => {}); return true; } });
     this.listsTimer = setInterval(() => this.refresh().catch(() => {}), LISTS_REFRESH_MS);
   }
 
   stop() {
+    this.stopped = true;
     this.feed && this.feed.close();
     clearTimeout(this.ticketTimer);
     clearInterval(this.listsTimer);
@@ -78,7 +83,7 @@ export class HomePage {
       if (error instanceof ApiError && error.status === 401) { session.clear(); window.dispatchEvent(new Event("orrery:session")); return; }
       throw error;
     }
-    this.renderLists();
+    if (!this.stopped) this.renderLists();
   }
 
   render() {
@@ -134,7 +139,7 @@ export class HomePage {
   invitationItem(m) {
     const answer = (verb) => async () => {
       try { await call("POST", `/v1/matches/${m.match_id}/${verb}`, {}); } catch (error) { alert(error.message); }
-      this.refresh();
+      this.refresh().catch(() => {});
     };
     const item = h("li", { "data-match-id": m.match_id }, h("a", { href: `#/match/${m.match_id}` }, this.title(m.game)), " ");
     call("GET", `/v1/matches/${m.match_id}`).then((match) => {
