@@ -80,6 +80,15 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _set_up(game, seats: int, seed: int, index: int):
+    """(the server's random stream, the table set up with it) of match `index` of a run."""
+    server = random.Random(f"arena:{seed}:{index}:server")
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), seats, server):
+        state = game.evolve(state, event)
+    return server, state
+
+
 def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
          uncapped: bool = False) -> dict:
     """One match with the specs rotated by `index`; each spec's reward, moves and speed.
@@ -89,10 +98,7 @@ def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
     n = len(specs)
     seat_of = [(j + index) % n for j in range(n)]  # spec j sits at seat_of[j]
     spec_at = {seat: j for j, seat in enumerate(seat_of)}
-    server = random.Random(f"arena:{seed}:{index}:server")
-    state = None
-    for event in game.setup(game.spec.resolve_options({}), n, server):
-        state = game.evolve(state, event)
+    server, state = _set_up(game, n, seed, index)
     moves = [[] for _ in specs]  # (seconds, iterations) per move, by spec
     offered = [Counter() for _ in specs]  # kinds of command legal, counted per move
     picked = [Counter() for _ in specs]
@@ -226,10 +232,7 @@ def kept(data: dict):
     the match's seed, so the tables are the ones the bots met; a capped search's choices
     follow the machine's speed and would not come again, its log does."""
     game = get_game(data["game"])
-    server = random.Random(f"arena:{data['seed']}:{data['index']}:server")
-    state = None
-    for event in game.setup(game.spec.resolve_options({}), len(data["seats"]), server):
-        state = game.evolve(state, event)
+    server, state = _set_up(game, len(data["seats"]), data["seed"], data["index"])
     for seat, command in data["commands"]:
         yield state, seat, command
         state = apply_command(game, state, seat, command, server)

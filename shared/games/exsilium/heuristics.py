@@ -21,8 +21,8 @@ from shared.games.exsilium.board import around, chebyshev, tile_pos, touching
 from shared.games.exsilium.components import (
     CARDS, ENEMY_CARDS, HAND_SIZE, OUTCOME_DECK, card, level_for, strength, usable_cards)
 from shared.games.exsilium.routes import (
-    UNREACHABLE, crossing_power, exploring_groups, leaving_power, muster, newaru_zone,
-    steps_to, tile_targets)
+    UNREACHABLE, bring, crossing_power, exploring_groups, leaving_power, muster,
+    newaru_zone, steps_to, tile_targets)
 from shared.games.exsilium.state import PLAY, goal, points, trapped_set
 from shared.games.exsilium.table import frontier, on_tile
 
@@ -192,24 +192,12 @@ def _road(state, seat, n, free, power, places, stops=frozenset()):
             if lacking > 0:
                 walk = _walks(state, seat, tile, power, places, stops)
                 for _ in range(lacking):
-                    best = None
-                    for i, (m, extra) in enumerate(places):
-                        if i in taken or (not extra and tile_pos(m) == tile):
-                            continue
-                        walked = walk(i, left, taken)
-                        cost = UNREACHABLE if walked is None \
-                            else min(UNREACHABLE, walked + extra)
-                        if best is None or cost < best[0]:
-                            best = (cost, i)
-                    if best is None:
+                    pool = [i for i, (m, extra) in enumerate(places)
+                            if i not in taken and (extra or tile_pos(m) != tile)]
+                    if not pool:
                         total += UNREACHABLE
                         continue
-                    cost, i = best
-                    total += cost
-                    taken.append(i)
-                    m, extra = places[i]
-                    if not extra:
-                        left[tile_pos(m)] = left.get(tile_pos(m), 0) + 1
+                    total += bring(places, pool, walk, left, taken)
                     arrived[tile] = arrived.get(tile, 0) + 1
             if tile == start:  # the walker itself leaves the tile it stood on
                 left[tile] = left.get(tile, 0) + 1

@@ -97,26 +97,32 @@ def muster(field, places, pos, missing, walk=None):
     here = [not extra and tile_pos(n) == pos for n, extra in places]
     pool = [i for i, on in enumerate(here) if not on]
     walker = not any(here)  # the nearest walks; the ones after it come to it
-    left, taken, costs = {}, [], []
-    for _ in range(missing + walker):
-        best = None
-        for i in pool:
-            n, extra = places[i]
-            steps = walk(i, left, taken) if walk is not None else field.get(n)
-            cost = UNREACHABLE if steps is None else min(UNREACHABLE, steps + extra)
-            if best is None or cost < best[0]:
-                best = (cost, i)
-        if best is None:
-            costs.append(UNREACHABLE)
-            continue
-        cost, i = best
-        pool.remove(i)
-        taken.append(i)
-        n, extra = places[i]
-        if not extra:
-            left[tile_pos(n)] = left.get(tile_pos(n), 0) + 1
-        costs.append(cost)
+    if walk is None:
+        walk = lambda i, left, taken: field.get(places[i][0])  # noqa: E731
+    left, taken = {}, []
+    costs = [bring(places, [i for i in pool if i not in taken], walk, left, taken)
+             for _ in range(missing + walker)]
     return sum(costs[1:] if walker else costs)
+
+
+def bring(places, pool, walk, left, taken):
+    """Steps of the nearest miniature of `pool` (indices into `places`) by `walk(i, left,
+    taken)` plus its extra steps (UNREACHABLE when none can come); it is then counted:
+    added to `taken`, and, if it stood on the board, to `left` of its tile."""
+    best = None
+    for i in pool:
+        steps = walk(i, left, taken)
+        cost = UNREACHABLE if steps is None else min(UNREACHABLE, steps + places[i][1])
+        if best is None or cost < best[0]:
+            best = (cost, i)
+    if best is None:
+        return UNREACHABLE
+    cost, i = best
+    taken.append(i)
+    n, extra = places[i]
+    if not extra:
+        left[tile_pos(n)] = left.get(tile_pos(n), 0) + 1
+    return cost
 
 
 def leaving_power(state, seat, power, left):
