@@ -100,9 +100,17 @@ def _stops(state, seat):
 
 
 def _reach(state, seat):
-    """What the miniatures' positions promise: the closest deposits, the unexplored edge."""
-    player = state.players[seat]
-    nodes = [n for n in player.minis if n is not None]
+    """What the miniatures' positions promise: the closest deposits, the unexplored edge.
+    Only the miniatures that may walk count: one trapped by a Wardun token "behaves as if it
+    doesn't exist" (rulebook, Wardun) until the ability is released.
+
+    Why: counted as a walker, a trapped miniature one step from the last point held that
+    deposit at one step for as long as it stayed trapped, no walk of another miniature
+    brought it nearer, and a seat at 9 of its 10 points moved miniatures that went nowhere
+    for 31 rounds (docs/BOTS.md: arena seed 602, match 15, level 1)."""
+    trapped = trapped_set(state)
+    nodes = [n for mini, n in enumerate(state.players[seat].minis)
+             if n is not None and (seat, mini) not in trapped]
     if not nodes:
         return 0.0
     deposits, edge = _fields(state, seat)

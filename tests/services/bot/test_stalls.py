@@ -1,7 +1,8 @@
 """Exsilium positions where a bot once stood still until the round limit, replayed from
 their matches' logs (tests/services/bot/data): the heuristic must see the walk that closes
-out as progress, and the served level must take it. Two kept stalls not fixed yet are kept
-here too, for the change that closes them out."""
+out as progress, and the served level must take it. Matches kept by `orrery arena --keep`
+are played on from their stalled position against random play: the bots must now reach
+the goal well before the round limit."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from pathlib import Path
 from services.bot import arena, policies
 from services.bot.policies.base import apply_command
 from shared.games.exsilium import heuristics
-from shared.games.exsilium.state import with_player
+from shared.games.exsilium.state import trapped_set, with_player
 from shared.games.exsilium.table import on_tile
 from shared.games.registry import get_game
 
@@ -78,3 +79,47 @@ def test_the_kept_stalls_left_open_replay_to_the_round_limit_with_the_bot_ahead(
         result = game.outcome(final)
         assert result["reason"] == "round_limit" and result["winner"] is None
         assert result["scores"][bot] == score and result["scores"][1 - bot] == 0
+
+
+def _kept_position(name, command):
+    """The kept match `name` replayed to its `command`-th command: (game, table, bot seat)."""
+    data = json.loads((Path(__file__).with_name("data") / name).read_text())
+    for index, (table, _, _) in enumerate(arena.kept(data)):
+        if index == command:
+            return get_game(data["game"]), table, data["seat_of"][0]
+    raise AssertionError(f"{name} has fewer than {command} commands")
+
+
+def _played_on(game, table, bot, policy, level, seed):
+    """The table once the match ends, the bot seat played by `policy` at `level` (mcts
+    searched without the wall-clock cap, so the test does not hang on the machine's speed)
+    and the other seat by random play."""
+    rng, other, chance = random.Random(seed), random.Random(seed + 1), random.Random(seed + 2)
+    options = {"seconds": None} if policy == "mcts" else {}
+    while game.outcome(table) is None:
+        seat, = game.to_act(table)
+        if seat == bot:
+            command = policies.choose(game, table, seat, rng, policy, level, seats=2,
+                                      **options).command
+        else:
+            command = policies.choose(game, table, seat, other, "random", seats=2).command
+        table = apply_command(game, table, seat, command, chance)
+    return table
+
+
+def test_a_trapped_miniature_is_not_counted_a_step_from_the_last_point():
+    """Kept match 15 of arena seed 602 (level 1 against random), round 21: the level-1 seat
+    holds 9 of its 10 points, and the one point left lies on node 108, a step from its
+    miniature 1 at 309, which a Wardun token has trapped since round 9 (it stayed trapped
+    until round 40). Counted as a walker, that miniature kept the deposit a step off and no
+    walk of another miniature was progress: level 1 moved miniatures that went nowhere and
+    the match reached the round limit. Greedy, level 1 and level 2 played on from there
+    must now reach the goal within 4 rounds."""
+    game, state, seat = _kept_position("exsilium_kept_602_15.json", 189)
+    assert state.round == 21 and (seat, 1) in trapped_set(state)
+    assert state.players[seat].minis[1] == 309 and state.deposits[108] == (1,)
+    for policy, level in (("greedy", 1), ("mcts", 1), ("mcts", 2)):
+        final = _played_on(game, state, seat, policy, level, seed=0)
+        result = game.outcome(final)
+        assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
+        assert final.round <= 25, (policy, level, final.round)
