@@ -6,13 +6,14 @@ The match app runs in this process over the bench Redis (no gunicorn: its share 
 difference from `http_single`'s CPU per move) while one player plays tic-tac-toe matches
 against themself through it. Each stage of the command path is wrapped and timed in CPU
 time of this thread (time.thread_time, so waiting on Redis counts only as the CPU its
-round trips cost): auth (the bearer token), load (the cached or read state), command
-schema (the game's marshmallow command), decide, append (the Lua script's round trip,
-which on one Redis also adds the announcement to the bus), fold (the new state from what
-is written), announce (building the announcement; on a cluster also its own round
-trip), redact (the
-events as the seat may see them), and the rest: Flask, flask-smorest's argument parsing
-and response dump, webargs, metrics. One JSON line: microseconds of CPU per command.
+round trips cost), each stage for its own time only (the answer's redaction, made while
+the append is on its way, counts as redact, not append): auth (the bearer token), load
+(the cached or read state), command schema (the game's marshmallow command), decide,
+append (the Lua script's round trip, which on one Redis also adds the announcement to the
+bus), fold (the new state from what is written), announce (building the announcement; on
+a cluster also its own round trip), redact (the events as the seat may see them), and the
+rest: Flask, flask-smorest's argument parsing and response dump, webargs, metrics. One
+JSON line: microseconds of CPU per command.
 """
 from __future__ import annotations
 
@@ -44,13 +45,19 @@ def _wrapped(spent: dict):
                (matches, "redact_all", "redact")]
     originals = [(owner, name, getattr(owner, name)) for owner, name, _ in targets]
 
+    inside: list = []  # the time of the timed stages within the one running, innermost last
+
     def timed(function, stage):
         def wrapper(*args, **kwargs):
             started = time.thread_time()
+            inside.append(0.0)
             try:
                 return function(*args, **kwargs)
             finally:
-                spent[stage] = spent.get(stage, 0.0) + time.thread_time() - started
+                took = time.thread_time() - started
+                spent[stage] = spent.get(stage, 0.0) + took - inside.pop()
+                if inside:
+                    inside[-1] += took
         return wrapper
 
     for (owner, name, stage), (_, _, original) in zip(targets, originals):
