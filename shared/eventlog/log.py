@@ -11,6 +11,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional, Sequence
 
+from redis.exceptions import NoScriptError
+
 from shared.eventlog.bus import MAXLEN
 from shared.infra import json_text
 from shared.infra.cluster_client import replication
@@ -84,6 +86,34 @@ def _check_digest(command_id: str, stored: str, given: Optional[str]) -> None:
     """Refuse an id reused for another command (when both digests are known)."""
     if stored and given and stored != given:
         raise CommandIdReused(command_id)
+
+
+def _send_then_read(client, script, keys: list, args: list, meanwhile):
+    """`script(keys=keys, args=args)` on one Redis, calling `meanwhile()` once between
+    sending it and reading its reply. The connection is the client's own pool's and its
+    retry redis-py's (a connection error or a timeout: one more try on a fresh connection,
+    as every call of the client); a script Redis does not have yet (NOSCRIPT: nothing ran)
+    goes through redis-py's own Script call, which loads it."""
+    pool = client.connection_pool
+    connection = pool.get_connection()
+    called = []
+
+    def round_trip():
+        connection.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        if not called:
+            called.append(True)
+            meanwhile()
+        return connection.read_response()
+    try:
+        return connection.retry.call_with_retry(round_trip, lambda _: connection.disconnect())
+    except NoScriptError:
+        pass  # its reply was read whole: the connection is clean
+    except BaseException:
+        connection.disconnect()  # a reply may be left unread on it
+        raise
+    finally:
+        pool.release(connection)
+    return script(keys=keys, args=args)
 
 
 def _json(value) -> str:
@@ -160,19 +190,30 @@ class EventLog:
             logged[0]["cause"] = json_text.loads(args[4])
         return Batch(match_id, expected_version, command_id, command_digest, args, logged)
 
-    def write(self, batch: "Batch", then_publish=None) -> AppendResult:
+    def write(self, batch: "Batch", then_publish=None, meanwhile=None) -> AppendResult:
         """Write a prepared append. `then_publish` (a bus Outgoing: the announcement of
         what this append writes) is added by the same script, only if the events are,
         when the log is one Redis: one round trip for both, and never an append without
         its announcement. A cluster's script may only touch the match's slot, so there the
-        result says `published=False` and the caller publishes it (Bus.send)."""
+        result says `published=False` and the caller publishes it (Bus.send).
+
+        `meanwhile` (a function that never raises), when given, is called once while the
+        append is on its way to one Redis, between sending it and reading its reply: the
+        caller's work that does not wait for the reply (the command path builds its answer
+        there) overlaps Redis running the script, so less of the wait for the reply (a
+        sleep and a wake-up; under gevent, a turn of the hub) is left when it is read. It
+        is not called on a cluster (its append waits for a replica too); whatever it makes
+        is the caller's to use only if the events are appended."""
         keys = [self.keys.events(batch.match_id), self.keys.command_results(batch.match_id)]
         args = batch.args
         carried = then_publish is not None and self._replication is None
         if carried:
             keys = keys + list(then_publish.streams)
             args = args + [then_publish.text, MAXLEN]
-        status, value = self._run(self._append, keys, args)
+        if meanwhile is not None and self._replication is None:
+            status, value = _send_then_read(self.redis, self._append, keys, args, meanwhile)
+        else:
+            status, value = self._run(self._append, keys, args)
         status = status.decode() if isinstance(status, bytes) else status
         value = value.decode() if isinstance(value, bytes) else value
         if status == "conflict":

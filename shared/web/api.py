@@ -12,6 +12,7 @@ import marshmallow.decorators  # noqa: F401 (ma.decorators)
 from flask import Flask, current_app, request
 from webargs import missing
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.wrappers import Response
 
 from shared.schemas.errors import ErrorSchema
 from shared.web import errors, guard, limits, text
@@ -90,9 +91,18 @@ class Blueprint(flask_smorest.Blueprint):
         answer dumped by the same schema; what is skipped is a dozen wrapper calls per
         request (each asks Flask's `ensure_sync` again) and the per-request lookups of
         flask-smorest's response handling: 40-120 µs of a command's CPU when measured again
-        after the rest of the command path was cut (docs/BENCHMARKS.md), so it stays."""
+        after the rest of the command path was cut (docs/BENCHMARKS.md), so it stays.
+
+        The view returns what the schema dumps, or a response it made itself with
+        `view.answer(value)` (dumped and written as the route would): the command route
+        makes its answer while its append is on its way to Redis."""
         status, response_schema = response
         dump = _instance(response_schema).dump
+
+        def answer(value):
+            made = current_app.json.response(dump(value))
+            made.status_code = status
+            return made
 
         def decorate(view):
             documented = view
@@ -113,11 +123,16 @@ class Blueprint(flask_smorest.Blueprint):
                 req = request._get_current_object()  # once, not a proxy lookup per read
                 for name, load in loaders:
                     view_args[name] = load(req)
-                answer = current_app.json.response(dump(view(**view_args)))
-                answer.status_code = status
-                return answer
+                made = view(**view_args)
+                if isinstance(made, Response):
+                    return made  # made by the view with its `answer` (below)
+                return answer(made)
 
             lean.__name__ = lean.__qualname__ = f"lean_{endpoint}"
+            # What the route answers with `value`, as lean would write it (dumped by the
+            # response schema, its status), for a view that makes its answer before it
+            # returns (the command route, while its append is on its way to Redis).
+            view.answer = answer
             # Flask calls the lean view for the endpoint (app.view_functions is Flask's
             # public map); registered after the documented one, it replaces it.
             self.record(lambda state: state.app.view_functions.__setitem__(

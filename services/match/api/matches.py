@@ -127,10 +127,22 @@ def post_command(match_id, query, body):
         command = load_command(state.game, body["command"])
     except ValidationError as error:
         raise InvalidRequest(error.messages) from None
+    # The answer to a command applied now is made (redacted, dumped, written as JSON)
+    # while its append is on its way to Redis; a repeated command's after it.
     result = submit(ctx, match_id, seat, command, body.get("command_id"),
-                    body.get("expected_version"), state=state, current=current)
-    return {"version": result.version, "to_act": list(result.to_act),
-            "events": redact_all(result.state, result.events, seat)}
+                    body.get("expected_version"), state=state, current=current,
+                    answer=lambda after, events: post_command.answer(
+                        _command_answer(after.version, after.to_act(), after, events, seat)))
+    if result.answer is not None:
+        return result.answer
+    return _command_answer(result.version, result.to_act, result.state, result.events, seat)
+
+
+def _command_answer(version: int, to_act, state, events: list, seat) -> dict:
+    """A command's answer: the match's version and who acts now after it, and the events
+    it wrote as the seat may see them."""
+    return {"version": version, "to_act": list(to_act),
+            "events": redact_all(state, events, seat)}
 
 
 @blp.route("/<match_id>/events", methods=["GET"])

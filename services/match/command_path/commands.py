@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from services.match.command_path import caps, decisions
 from services.match.wormholes import relay as wormhole_relay
@@ -50,6 +50,7 @@ class CommandResult:
     version: int
     to_act: tuple
     duplicate: bool
+    answer: object = None  # what `submit`'s `answer` made of the appended events, if it ran
 
 
 def known_match(ctx: MatchContext, match_id: str) -> tuple:
@@ -65,15 +66,20 @@ def known_match(ctx: MatchContext, match_id: str) -> tuple:
 def submit(ctx: MatchContext, match_id: str, seat: int, command: dict,
            command_id: Optional[str] = None, expected_version: Optional[int] = None,
            source: str = "http", state: Optional[MatchState] = None,
-           current: bool = True) -> CommandResult:
+           current: bool = True, answer: Optional[Callable] = None) -> CommandResult:
     """Apply `command` for `seat`, or raise the ApiError that says why not.
 
     `state`: the match as the caller just loaded it (the HTTP route does, to find the
-    seat), so it is not loaded twice; an append at a stale version is refused anyway."""
+    seat), so it is not loaded twice; an append at a stale version is refused anyway.
+    `answer(state, events)`: the caller's answer to a command applied now, made while its
+    append is on its way to Redis (EventLog.write's `meanwhile`) from the state and the
+    events it writes; the result's `answer` holds it when the append succeeded and it
+    ran without error, else None (a repeated command, a cluster: the caller makes it)."""
     key = command_key(seat, command_id)
     return _timed(ctx, match_id, key, expected_version,
                   decisions.seat_cause(seat, command, source), source, state,
-                  digest=command_digest(command) if key else None, current=current)
+                  digest=command_digest(command) if key else None, current=current,
+                  answer=answer)
 
 
 def submit_system(ctx: MatchContext, match_id: str, command: dict, command_id: str,
@@ -101,12 +107,12 @@ def submit_reply(ctx: MatchContext, match_id: str, answer: str, player_id: str,
 
 def _timed(ctx, match_id, key, expected_version, cause: dict, source,
            state: Optional[MatchState] = None, digest: Optional[str] = None,
-           current: bool = True) -> CommandResult:
+           current: bool = True, answer: Optional[Callable] = None) -> CommandResult:
     started = time.perf_counter()
     try:
         try:
             result = _submit(ctx, match_id, key, expected_version, cause, state, digest,
-                             current)
+                             current, answer)
         except CommandIdReused as reused:
             raise errors.CommandIdReused(reused.command_id.partition(":")[2]) from None
     except errors.ApiError as error:
@@ -130,7 +136,8 @@ def command_digest(command: dict) -> str:
 
 def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[int],
             cause: dict, state: Optional[MatchState] = None,
-            digest: Optional[str] = None, current: bool = True) -> CommandResult:
+            digest: Optional[str] = None, current: bool = True,
+            answer: Optional[Callable] = None) -> CommandResult:
     if state is None:
         state, current = load_match(ctx, match_id), True
     seed = lambda: ctx.seeds.of(match_id)  # noqa: E731 - read only if the decision draws
@@ -159,8 +166,11 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         batch = ctx.log.prepare(match_id, stamped(state.engine, events), state.version,
                                 command_id=key, cause=cause, command_digest=digest)
         after = fold(list(batch.logged), start=state)  # the state once they are written
+        made = []
+        meanwhile = None if answer is None else lambda: _answering(answer, after, batch, made)
         try:
-            written = ctx.log.write(batch, then_publish=announcing.outgoing(ctx.bus, after))
+            written = ctx.log.write(batch, then_publish=announcing.outgoing(ctx.bus, after),
+                                    meanwhile=meanwhile)
         except LogMoved as moved:
             CONFLICTS_BY(str(expected_version is None).lower()).inc()  # retried
             if expected_version is not None:
@@ -170,11 +180,22 @@ def _submit(ctx, match_id: str, key: Optional[str], expected_version: Optional[i
         if written.duplicate:  # the same id won a race with us: answer as the first time
             return _repeat(ctx, match_id, written)
         APPENDS_BY("command").inc()
-        return _applied(ctx, after, written)
+        return _applied(ctx, after, written, made[0] if made else None)
     raise errors.VersionConflict(state.version)
 
 
-def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> CommandResult:
+def _answering(answer: Callable, after: MatchState, batch, made: list) -> None:
+    """The caller's answer, made while the append is on its way (so it must not raise
+    there): an error leaves `made` empty, and the caller makes its answer after the
+    append as it would without this, meeting the same error then."""
+    try:
+        made.append(answer(after, list(batch.logged)))
+    except Exception:  # noqa: BLE001 - raised again where the caller makes it itself
+        pass
+
+
+def _applied(ctx: MatchContext, after: MatchState, written: AppendResult,
+             answer: object = None) -> CommandResult:
     """Keep the new state warm, and tell the bus if the append did not."""
     logged = list(written.logged)
     ctx.store.remember(after)
@@ -187,7 +208,7 @@ def _applied(ctx: MatchContext, after: MatchState, written: AppendResult) -> Com
         announce(ctx.bus, after)
     wormhole_relay.after_append(ctx, after, logged)  # multi-battle departures to the bus
     return CommandResult(state=after, events=logged, version=after.version,
-                         to_act=after.to_act(), duplicate=False)
+                         to_act=after.to_act(), duplicate=False, answer=answer)
 
 
 def _repeat(ctx: MatchContext, match_id: str, prior: AppendResult) -> CommandResult:

@@ -105,10 +105,10 @@ class ArchivedLog(EventLog):
 
     # -- writes: never a new log under an archived match's id --
 
-    def write(self, batch, then_publish=None) -> AppendResult:
+    def write(self, batch, then_publish=None, meanwhile=None) -> AppendResult:
         if batch.expected_version == 0:
             self._refuse_archived(batch.match_id, 0)
-        return super().write(batch, then_publish)
+        return super().write(batch, then_publish, meanwhile)
 
     def restore(self, match_id: str, events: Sequence[dict]) -> int:
         self._refuse_archived(match_id, 0)

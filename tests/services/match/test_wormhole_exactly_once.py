@@ -58,14 +58,14 @@ def faults(monkeypatch):
 
     write = EventLog.write
 
-    def losing_write(log, batch, then_publish=None):
+    def losing_write(log, batch, then_publish=None, meanwhile=None):
         # Every attempt of the first arrival loses its race: the command path gives up.
         if armed["fault"] == "conflicts" and armed["left"] and \
                 (batch.command_id or "").startswith("system:"):
             armed["left"] -= 1
             armed["injected"] += 1
             raise VersionConflict(batch.expected_version, batch.expected_version + 1)
-        return write(log, batch, then_publish)
+        return write(log, batch, then_publish, meanwhile)
     monkeypatch.setattr(EventLog, "write", losing_write)
 
     arrival = platform_commands.wormhole_arrival
