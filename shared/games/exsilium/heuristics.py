@@ -37,6 +37,8 @@ _TOKENS = ((4, 0.8), (10, 0.3))   # the first 4 faction tokens are worth more
 _TERMINAL = 0.6
 _HAND, _HAND_STRENGTH, _CARD_QUALITY = 0.4, 0.15, 0.05
 _HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
+_CLOSE = 60.0        # reaching the goal before the round limit, against its draw
+_STEPS_A_ROUND = 8   # a hand of 4 cards, each a move of 2 nodes
 _OUTCOME_MEAN = sum(OUTCOME_DECK) / len(OUTCOME_DECK)
 _MEAN_STRENGTH = sum(c["strength"] for c in CARDS.values()) / len(CARDS)  # another seat's card
 
@@ -115,17 +117,50 @@ def _reach(state, seat):
         return 0.0
     deposits, edge = _fields(state, seat)
     places = _places(state, seat)  # once a position: every deposit and the edge use it
-    worths = []
+    worths, roads = [], []
     for value, dist, free in deposits:
         steps = _deposit_steps(state, seat, nodes, dist, free, places)
         if steps is not None:
             worths.append(_POINT * value * _NEAR * _DECAY ** max(0, steps - 1))
+            roads.append((steps, value))
     worths.sort(reverse=True)
     out = (worths[0] + _OTHERS * sum(worths[1:])) if worths else 0.0
     steps = _edge_steps(state, seat, nodes, edge, places)
     if steps is not None:
         out += _explore_worth(state, seat, deposits) * _DECAY ** steps
-    return out
+        deck = state.baralytas_deck
+        if deck:  # the deposit a face-down tile would reveal, at the deck's mean
+            roads.append((steps + _REVEAL_STEPS, sum(deck) / len(deck)))
+    return out + _closing(state, seat, roads)
+
+
+def _closing(state, seat, roads):
+    """What the seat's roads to the goal are worth against the round limit's draw: CLOSE
+    times the share of the steps its cards can still walk before the limit (STEPS_A_ROUND
+    a round, this one included) that the walk to the points it lacks leaves unused; nothing
+    when that walk does not fit. `roads`: (steps, Baralytas) of each deposit in reach (and
+    of the face-down edge's); the walk is the nearest ones' steps added up until their
+    points cover what the seat lacks (one hand of cards walks every miniature).
+
+    Why: the round limit (ours, RULES_NOTES.md) ends a match as a draw whatever the
+    points, but the rest of the heuristic valued a lead held until the limit as a lead. A
+    seat a point or two from the goal, its last points past ground where the Newaru hunt
+    (the advanced enemy actions: most combats lost), valued standing safe above any walk
+    there, and drew at the limit 8-0 (docs/BOTS.md: arena seed 702, match 9, level 2). The
+    closer the limit, the more each step of that walk is worth against the risk."""
+    need = goal(state) - points(state.players[seat])
+    if need <= 0 or not roads:
+        return 0.0
+    walked, found = 0, 0.0
+    for steps, value in sorted(roads):
+        walked += steps
+        found += value
+        if found >= need:
+            break
+    else:
+        return 0.0
+    budget = _STEPS_A_ROUND * max(1, state.options["max_rounds"] - state.round + 1)
+    return _CLOSE * max(0.0, 1.0 - walked / budget)
 
 
 class _AnyFrontier(dict):
@@ -160,7 +195,7 @@ def _deposit_steps(state, seat, nodes, dist, free, places=None):
             break
         steps = dist[n]
         if n in free and free[n] < steps:
-            steps = _road(state, seat, n, free, power, places)
+            steps = _road(state, seat, n, free, power, places, _stops(state, seat))
         if best is None or steps < best:
             best = steps
     return best
@@ -254,7 +289,10 @@ def _walks(state, seat, pos, power, places, stops=frozenset()):
     if it could cross every frontier, plus, where that walk crosses a frontier above the
     power it leaves behind on the tile it is crossed from (`left`: miniatures counted before
     it have gone), the walks to that tile of the nearest miniatures it lacks there (neither
-    those counted nor those on either tile).
+    those counted nor those on either tile), each by its road crossing only the frontiers it
+    may cross alone (`_alone`). That helped walk holds only if no later crossing on it
+    lacks miniatures once the helpers have come and gone; and it is never counted longer
+    than the miniature's own road alone.
 
     Why: a road's field charges a missing miniature a flat MUSTER steps, and counts every
     miniature at the power of the tile it stands on now. Two miniatures on a tile behind a
@@ -262,31 +300,94 @@ def _walks(state, seat, pos, power, places, stops=frozenset()):
     the other stands alone; walking either across scored worse than staying, a third
     miniature walking to them changed nothing until it arrived, and a seat holding 6 of its
     10 points kept them where they were until the round limit (docs/BOTS.md: arena seed
-    403, match 7, level 1)."""
+    403, match 7, level 1). And a helper was counted as brought by a walk that needed help
+    at a second frontier too: a miniature alone behind a frontier of 2 was the third that a
+    frontier of 3 lacked, a road no move could ever open stood 7 steps from the last
+    points, the one real road (round three Newaru tiles) looked longer, and a seat at 8 of
+    its 10 points moved miniatures to and fro for 24 rounds (docs/BOTS.md: arena seed 702,
+    match 9, level 2)."""
     fields = _free_fields(state, seat, stops)
     free = fields(pos)
-    blocked = {}
+    blocked, alone = {}, {}
 
     def walk(i, left, taken):
         n = places[i][0]
         if n not in free:
             return None
-        key = (i, tuple(sorted(left.items())))
-        if key not in blocked:
-            blocked[key] = _first_blocked(state, n, free,
-                                          leaving_power(state, seat, power, left))
-        crossing = blocked[key]
+        key = tuple(sorted(left.items()))
+        now = leaving_power(state, seat, power, left)
+        if (i, key) not in blocked:
+            blocked[i, key] = _first_blocked(state, n, free, now)
+        crossing = blocked[i, key]
         if crossing is None:
             return free[n]
         tile, lacking = crossing
-        field = fields(tile)
-        others = sorted(min(UNREACHABLE, field.get(m, UNREACHABLE) + extra)
+        if key not in alone:
+            alone[key] = _alone(state, seat, pos, now, stops)
+        # The helpers' own walks, nearest first, each crossing only what it may cross alone
+        # once those counted before it have left their tiles.
+        gone, chosen, helped = dict(left), [], free[n]
+        for _ in range(lacking):
+            field = _alone(state, seat, tile, leaving_power(state, seat, power, gone), stops)
+            best = min(((min(UNREACHABLE, field.get(m, UNREACHABLE) + extra), j)
                         for j, (m, extra) in enumerate(places)
-                        if j != i and j not in taken
-                        and (extra or tile_pos(m) not in (pos, tile)))
-        return free[n] + sum((others + [UNREACHABLE] * lacking)[:lacking])
+                        if j != i and j not in taken and j not in chosen
+                        and (extra or tile_pos(m) not in (pos, tile))), default=None)
+            if best is None or best[0] >= UNREACHABLE:
+                helped = UNREACHABLE
+                break
+            helped += best[0]
+            chosen.append(best[1])
+            m, extra = places[best[1]]
+            if not extra:
+                gone[tile_pos(m)] = gone.get(tile_pos(m), 0) + 1
+        others = [(None, j) for j in chosen]
+        if helped < UNREACHABLE and _blocked_beyond(state, seat, n, free, left, tile,
+                                                    [places[j] for _, j in others]):
+            helped = UNREACHABLE
+        return min(helped, alone[key].get(n, UNREACHABLE))
 
     return walk
+
+
+_ALONE = _BoardCache()
+
+
+def _alone(state, seat, pos, power, stops):
+    """steps_to the tile at `pos` crossing only the frontiers the seat may cross with the
+    miniatures standing where they are (`power`); cached per board and power."""
+    key = (id(state.kinds), state.holes, state.cleared, tuple(sorted(state.control.items())),
+           tuple(sorted(state.newaru.values())), seat, stops, pos, tuple(sorted(power.items())))
+    return _ALONE.get(state, key, lambda: steps_to(state, seat, tile_targets(state, seat, pos),
+                                                   power, stops, muster=None))
+
+
+def _blocked_beyond(state, seat, n, free, left, tile, helpers):
+    """Whether the walk down `free` from `n`, once `helpers` ((node, extra) of each) have
+    come to `tile` and the miniatures `left` counts have gone, still meets a crossing whose
+    frontier is above what stands on the tile it is crossed from (the walker counted on
+    every tile it enters)."""
+    start = tile_pos(n)
+    moved = dict(left)
+    moved[start] = moved.get(start, 0) + 1          # the walker leaves its tile
+    for m, extra in helpers:
+        if not extra:
+            moved[tile_pos(m)] = moved.get(tile_pos(m), 0) + 1
+        moved[tile] = moved.get(tile, 0) - 1
+    here = n
+    for _ in range(60):
+        if free.get(here, 0) <= 0:
+            return False
+        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
+        if nxt is None:
+            return False
+        t = tile_pos(here)
+        if tile_pos(nxt) != t:
+            have = on_tile(state, seat, t) - moved.get(t, 0) + 1   # the walker is there
+            if frontier(state, here, nxt) > have:
+                return True
+        here = nxt
+    return False
 
 
 def _places(state, seat):

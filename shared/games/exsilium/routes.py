@@ -141,7 +141,7 @@ def newaru_zone(state):
     return frozenset(m for n in state.newaru.values() for m in around(n))
 
 
-def steps_to(state, seat, targets, power, stops=frozenset()):
+def steps_to(state, seat, targets, power, stops=frozenset(), muster=MUSTER):
     """{node: steps} for every node from which one of the seat's miniatures can walk to one of
     `targets` (a node, or {node: steps already owed there}; 0 steps on a plain target).
     `power`: `crossing_power`; `stops`: nodes a move may end on but not go on from. Steps are
@@ -149,7 +149,8 @@ def steps_to(state, seat, targets, power, stops=frozenset()):
     allowed, as `movement.step_problem` allows it (ignoring the miniatures that will have
     moved by then). A frontier above the seat's power there is crossed at MUSTER steps per
     missing miniature (they must be brought to the tile first), so a road the seat cannot
-    take yet still says what bringing miniatures would open, and a field is never flat."""
+    take yet still says what bringing miniatures would open, and a field is never flat.
+    `muster=None`: such a frontier is not crossed at all (a walk no other miniature helps)."""
     owed = targets if isinstance(targets, dict) else dict.fromkeys(targets, 0)
     dist, heap = {}, []
     for n, cost in owed.items():
@@ -163,7 +164,10 @@ def steps_to(state, seat, targets, power, stops=frozenset()):
         for n in around(m):
             if n in stops or not _enterable(state, seat, n):
                 continue
-            step = d + 1 + MUSTER * max(0, frontier(state, n, m) - power.get(tile_pos(n), 1))
+            missing = frontier(state, n, m) - power.get(tile_pos(n), 1)
+            if missing > 0 and muster is None:
+                continue
+            step = d + 1 + (muster * missing if missing > 0 else 0)
             if step < dist.get(n, step + 1):
                 dist[n] = step
                 heapq.heappush(heap, (step, n))

@@ -62,15 +62,12 @@ def test_level_1_brings_a_second_miniature_across_in_a_replayed_match():
         assert on_tile(table, seat, (1, 2)) >= 2, (seed, table.players[seat].minis)
 
 
-def test_the_kept_stalls_left_open_replay_to_the_round_limit_with_the_bot_ahead():
+def test_the_kept_stalls_replay_to_the_round_limit_with_the_bot_ahead():
     """Two matches that reached the round limit as served, kept by `orrery arena --keep`
     (a capped search's choices follow the machine's speed: their seeds alone did not bring
     them back): level 2 against random, seed 702 match 9, ahead 8-0 from round 37, and level
-    1, seed 602 match 15, at 7-9 points from round 6. Both are the fault left open
-    (docs/BOTS.md): the last points lie among Newaru that a seat near the goal loses to
-    (the advanced enemy actions), and no faction token is left. The logs are here for the
-    search or heuristic that closes such matches out; replaying them must meet the same
-    tables."""
+    1, seed 602 match 15, at 7-9 points from round 6. Replaying their logs must meet the same
+    tables: the tests below play on from their stalled positions."""
     game = get_game("exsilium")
     for name, score in (("exsilium_kept_702_9.json", 8), ("exsilium_kept_602_15.json", 7)):
         data = json.loads((Path(__file__).with_name("data") / name).read_text())
@@ -123,3 +120,24 @@ def test_a_trapped_miniature_is_not_counted_a_step_from_the_last_point():
         result = game.outcome(final)
         assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
         assert final.round <= 25, (policy, level, final.round)
+
+
+def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points():
+    """Long (about 3 minutes: three bots play on for 6-9 rounds each). Kept match 9 of arena
+    seed 702 (level 2 against random), round 41: the level-2 seat holds 8 of its 10 points
+    and its last 2 lie on node 118, across a frontier of 2 from tile (0, 2) where it has one
+    miniature (414). The others stand behind frontiers of 3 and 2 (309 and 206 on tile
+    (0, 1), 104 on (0, 0)): the count took the one on (0, 0) for the third miniature the
+    frontier of 3 lacks, though it cannot cross its own frontier of 2 alone, so a road no
+    move could open stood 7 steps off; the one real road runs round three Newaru tiles,
+    and a seat at the advanced enemy actions valued standing safe above every walk there.
+    It moved miniatures to and fro until the round limit (8-0). Played on from there,
+    greedy, level 1 and level 2 must now reach the goal by round 55."""
+    game, state, seat = _kept_position("exsilium_kept_702_9.json", 368)
+    assert state.round == 41 and state.players[seat].minis == (414, 309, 206, 104)
+    assert {n: v for n, v in state.deposits.items() if sum(v)} == {118: (2,)}
+    for policy, level, seed in (("greedy", 1, 1), ("mcts", 1, 3), ("mcts", 2, 1)):
+        final = _played_on(game, state, seat, policy, level, seed)
+        result = game.outcome(final)
+        assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
+        assert final.round <= 55, (policy, level, final.round)
