@@ -39,6 +39,7 @@ _HAND, _HAND_STRENGTH, _CARD_QUALITY = 0.4, 0.15, 0.05
 _HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
 _CLOSE = 60.0        # reaching the goal before the round limit, against its draw
 _STEPS_A_ROUND = 8   # a hand of 4 cards, each a move of 2 nodes
+_STEPS_A_POINT = 6   # the walk counted for each point the nearest deposit leaves lacking
 _OUTCOME_MEAN = sum(OUTCOME_DECK) / len(OUTCOME_DECK)
 _MEAN_STRENGTH = sum(c["strength"] for c in CARDS.values()) / len(CARDS)  # another seat's card
 
@@ -138,9 +139,12 @@ def _closing(state, seat, roads):
     """What the seat's roads to the goal are worth against the round limit's draw: CLOSE
     times the share of the steps its cards can still walk before the limit (STEPS_A_ROUND
     a round, this one included) that the walk to the points it lacks leaves unused; nothing
-    when that walk does not fit. `roads`: (steps, Baralytas) of each deposit in reach (and
-    of the face-down edge's); the walk is the nearest ones' steps added up until their
-    points cover what the seat lacks (one hand of cards walks every miniature).
+    when that walk does not fit, or when the points in reach fall short. `roads`: (steps,
+    Baralytas) of each deposit in reach (and of the face-down edge's); the walk is the
+    nearest one's steps, plus STEPS_A_POINT for each point it leaves lacking. Not the
+    roads to the further deposits added up: each is counted with the miniatures where they
+    stand now, so one miniature helping on two roads at once made its step onto the
+    nearest cost more than it brought (arena seed 1611, match 4, level 1).
 
     Why: the round limit (ours, RULES_NOTES.md) ends a match as a draw whatever the
     points, but the rest of the heuristic valued a lead held until the limit as a lead. A
@@ -151,14 +155,10 @@ def _closing(state, seat, roads):
     need = goal(state) - points(state.players[seat])
     if need <= 0 or not roads:
         return 0.0
-    walked, found = 0, 0.0
-    for steps, value in sorted(roads):
-        walked += steps
-        found += value
-        if found >= need:
-            break
-    else:
+    steps, value = min(roads)
+    if value < need and sum(v for _, v in roads) < need:
         return 0.0
+    walked = steps + _STEPS_A_POINT * max(0, need - value)
     budget = _STEPS_A_ROUND * max(1, state.options["max_rounds"] - state.round + 1)
     return _CLOSE * max(0.0, 1.0 - walked / budget)
 
