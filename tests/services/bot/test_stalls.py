@@ -141,3 +141,20 @@ def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points():
         result = game.outcome(final)
         assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
         assert final.round <= 55, (policy, level, final.round)
+
+
+def test_a_step_towards_the_nearest_points_is_not_undone_by_a_road_it_helped_on():
+    """Kept match 4 of arena seed 1611 (level 1 against random, drawn at the round limit
+    6-2), round 44: at 4 of 10 points, miniature 3 (404) is 3 steps from 2 points (node
+    308) across the frontier of 3 its tile (0, 0) can cross with its three miniatures. The
+    walk to the goal weighed against the round limit added up the roads to the nearest
+    deposits, each counted with the miniatures where they stand: miniature 3 was also the
+    helper of another road, so its step towards 308 scored below moves of a miniature far
+    away. Greedy, level 1 and level 2 must now step towards 308."""
+    game, state, seat = _kept_position("exsilium_kept_1611_4.json", 400)
+    assert state.round == 44 and state.players[seat].minis[3] == 404
+    for policy, level in (("greedy", 1), ("mcts", 1), ("mcts", 2)):
+        options = {"seconds": None} if policy == "mcts" else {}
+        command = policies.choose(game, state, seat, random.Random(0), policy, level, seats=2,
+                                  **options).command
+        assert command.get("mini") == 3 and command["path"][-1] in (305, 306), (policy, command)
