@@ -158,6 +158,11 @@ def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
     for level in bot_levels.LEVELS:
         assert policies.options_for("mcts", level, "exsilium")["search"] == "turn_rollout"
         assert "search" not in policies.options_for("mcts", level, "exordium")
+    # Nexum's levels 2 and 3 play the seat's turn out before judging; level 1 is mcts.
+    assert "search" not in policies.options_for("mcts", 1, "nexum")
+    for level in (2, 3):
+        options = policies.options_for("mcts", level, "nexum")
+        assert options["search"] == "turn_rollout" and options["depth"] > 0
     served = policies.choose(game, state, seat, random.Random(3), "mcts", 2, seconds=None)
     options = {k: v for k, v in policies.options_for("mcts", 2, "exsilium").items()
                if k != "search"}
