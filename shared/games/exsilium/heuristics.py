@@ -256,19 +256,27 @@ def _road(state, seat, n, free, power, places, stops=frozenset()):
 def _first_blocked(state, n, free, power):
     """(tile position, miniatures missing) of the first crossing on the walk down `free` from
     `n` whose frontier is above the seat's power on the tile it is crossed from."""
-    here = n
-    for _ in range(60):
-        if free.get(here, 0) <= 0:
-            return None
-        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
-        if nxt is None:
-            return None
+    for here, nxt in _walk_down(n, free):
         pos = tile_pos(here)
         missing = frontier(state, here, nxt) - power.get(pos, 1)
         if missing > 0:
             return pos, missing
-        here = nxt
     return None
+
+
+def _walk_down(n, free):
+    """The steps (node, next node) of the walk down `free` from `n`, each to the first
+    neighbour one step nearer, until `free` reaches 0 or no neighbour is nearer (at most
+    60: a field is never that deep on the board)."""
+    here = n
+    for _ in range(60):
+        if free.get(here, 0) <= 0:
+            return
+        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
+        if nxt is None:
+            return
+        yield here, nxt
+        here = nxt
 
 
 def _free_fields(state, seat, stops=frozenset()):
@@ -379,19 +387,12 @@ def _blocked_beyond(state, seat, n, free, left, tile, helpers):
         if not extra:
             moved[tile_pos(m)] = moved.get(tile_pos(m), 0) + 1
         moved[tile] = moved.get(tile, 0) - 1
-    here = n
-    for _ in range(60):
-        if free.get(here, 0) <= 0:
-            return False
-        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
-        if nxt is None:
-            return False
+    for here, nxt in _walk_down(n, free):
         t = tile_pos(here)
         if tile_pos(nxt) != t:
             have = on_tile(state, seat, t) - moved.get(t, 0) + 1   # the walker is there
             if frontier(state, here, nxt) > have:
                 return True
-        here = nxt
     return False
 
 
