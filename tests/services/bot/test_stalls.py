@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from services.bot import arena, policies
 from services.bot.policies.base import apply_command
 from shared.games.exsilium import heuristics
@@ -125,8 +127,11 @@ def test_a_trapped_miniature_is_not_counted_a_step_from_the_last_point():
         assert final.round <= 25, (policy, level, final.round)
 
 
-def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points():
-    """Long (about 3 minutes: three bots play on for 6-9 rounds each). Kept match 9 of arena
+@pytest.mark.parametrize("policy, level, seed", [("greedy", 1, 1), ("mcts", 1, 3),
+                                                 ("mcts", 2, 1)])
+def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points(policy, level, seed):
+    """Long (about a minute a bot at 2 cores' speed: each plays on for 6-9 rounds; one test
+    a bot, so that the three may run side by side). Kept match 9 of arena
     seed 702 (level 2 against random), round 41: the level-2 seat holds 8 of its 10 points
     and its last 2 lie on node 118, across a frontier of 2 from tile (0, 2) where it has one
     miniature (414). The others stand behind frontiers of 3 and 2 (309 and 206 on tile
@@ -139,11 +144,10 @@ def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points():
     game, state, seat = _kept_position("exsilium_kept_702_9.json", 368)
     assert state.round == 41 and state.players[seat].minis == (414, 309, 206, 104)
     assert {n: v for n, v in state.deposits.items() if sum(v)} == {118: (2,)}
-    for policy, level, seed in (("greedy", 1, 1), ("mcts", 1, 3), ("mcts", 2, 1)):
-        final = _played_on(game, state, seat, policy, level, seed)
-        result = game.outcome(final)
-        assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
-        assert final.round <= 55, (policy, level, final.round)
+    final = _played_on(game, state, seat, policy, level, seed)
+    result = game.outcome(final)
+    assert result["winner"] == seat and result["reason"] == "goal", (policy, level, result)
+    assert final.round <= 55, (policy, level, final.round)
 
 
 def test_a_step_towards_the_nearest_points_is_not_undone_by_a_road_it_helped_on():
