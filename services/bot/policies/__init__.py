@@ -54,7 +54,7 @@ LEVELS = {
 # at level 1's budget was as strong as at level 2's (10-10 in 22), so the levels meant nothing.
 GAME_LEVELS = {
     "nexum": {"mcts": {
-        1: {"iterations": 60, "seconds": 0.5},
+        1: LEVELS["mcts"][1],
         2: {"search": "turn_rollout", "samples": 4, "keep": 10, "rollouts": 2, "depth": 8,
             "seconds": 0.9},
         3: {"search": "turn_rollout", "samples": 8, "keep": 16, "rollouts": 4, "depth": 8,
