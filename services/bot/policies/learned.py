@@ -25,7 +25,8 @@ VERSION = 1
 FILE_NAME = "evaluation.json"
 # The games a model may be trained for: the module of each game's feature function.
 FEATURES = {"exordium": "shared.games.exordium.features",
-            "exile_sun": "shared.games.exile_sun.features"}
+            "exile_sun": "shared.games.exile_sun.features",
+            "nexum": "shared.games.nexum.features"}
 
 
 def features_module(game_name: str):
