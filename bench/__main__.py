@@ -18,8 +18,9 @@ bytes per match) plays `BENCH_ARCHIVE_MATCHES` (2) random matches of each of
 `BENCH_ARCHIVE_GAMES` (every game but tic-tac-toe). bot_ratings plays each level against
 the one below in every game (`BENCH_RATINGS_MATCHES`, 2 by default) and prints what the
 level ratings would be fitted from; it writes them only when run alone with --write.
-train runs `orrery train`'s pipeline on `BENCH_TRAIN_MATCHES` (40) Exordium matches and
-prints the held-out log loss of the fitted model and of the hand-written heuristic.
+train runs `orrery train`'s pipeline on `BENCH_TRAIN_MATCHES` (40) matches of each game with
+features (Exordium, Exile Sun) and prints the held-out log loss of the fitted model and of
+the hand-written heuristic.
 """
 import importlib
 import os
