@@ -2,12 +2,13 @@
 the model written to a temporary file (never the game's own), and its held-out log loss
 against the hand-written heuristic printed as one JSON line a game.
 
-    python -m bench.train [-n 40] [--game exordium] [--game exile_sun]
+    python -m bench.train [-n 40] [--game exordium] [--game exile_sun] [--game nexum]
 
 `make bench` runs it for every game with features (services/bot/policies/learned.py:
 FEATURES) at BENCH_TRAIN_MATCHES (40) matches of greedy:1 self-play a game (a tenth of the
 moves random): Exordium about 15 s of an idle core, Exile Sun about 65 s (about 1.6 s a
-match, four times Exordium's, so one size still keeps each game within two minutes). The
+match, four times Exordium's, so one size still keeps each game within two minutes), Nexum
+about 26 s (about 0.65 s a match with its AI civilisation, replay and fit included). The
 models' own figures (docs/BOTS.md) come from `orrery train GAME -n 600` and more.
 """
 from __future__ import annotations
