@@ -26,6 +26,7 @@ FILE_NAME = "evaluation.json"
 # The games a model may be trained for: the module of each game's feature function.
 FEATURES = {"exordium": "shared.games.exordium.features",
             "exile_sun": "shared.games.exile_sun.features",
+            "exsilium": "shared.games.exsilium.features",
             "nexum": "shared.games.nexum.features"}
 
 
