@@ -1,14 +1,15 @@
 """`orrery train GAME`: an evaluation learned from bot matches' logs.
 
     orrery train exordium [-n 400] [--seats greedy:1,greedy:1] [--explore 0.1] [--seed 1]
-                          [--holdout 0.25] [--logs DIR] [--out FILE] [--serve]
+                          [--holdout 0.25] [--logs DIR] [--out FILE] [--serve] [--jobs 1]
 
 1. Play `-n` bot matches in process (the arena's seats, rotated round the table by match;
    each seat plays a random legal command instead of its bot's in a share `--explore` of its
    moves, so the positions reach beyond the bots' own lines) and keep every match's log: its
    setup events and, for every command, the seat, the command and the events it caused
    (NDJSON, one match a line, in `--logs`: data/train/GAME by default, beside `make run`'s
-   data).
+   data). `--jobs` plays that many matches at once in worker processes: each match is seeded
+   by the seed and its index alone, so the logs are the same whatever the number.
 2. Replay each log and, at every position where a seat acts, take that seat's view (the
    game's `view`: what that seat could see then, never another seat's hidden cards) and the
    game's feature function on it (services/bot/policies/learned.py: FEATURES), and the same
@@ -170,13 +171,20 @@ def _commit() -> str:
 
 def train(game_name: str, matches: int, seats: str = DEFAULT_SEATS, seed: int = 1,
           explore: float = 0.1, holdout: float = 0.25, logs=None, out=None,
-          serve: bool = False, regularization: float = 1.0) -> dict:
+          serve: bool = False, regularization: float = 1.0, jobs: int = 1) -> dict:
     """Play, log, fit, check and write (see the module docstring); the model file's data."""
     game = get_game(game_name)
     names = learned.features_module(game_name).NAMES  # KeyError: no features for this game
     specs = arena.parse_seats(seats)
     started = time.monotonic()
-    played = [play_logged(game_name, specs, i, seed, explore) for i in range(matches)]
+    if jobs > 1:
+        # Matches one at a time a worker, results in index order (the same logs as one job).
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(play_logged, [game_name] * matches, [specs] * matches,
+                                   range(matches), [seed] * matches, [explore] * matches))
+    else:
+        played = [play_logged(game_name, specs, i, seed, explore) for i in range(matches)]
     play_seconds = time.monotonic() - started
     if logs is not None:
         logs = Path(logs)
@@ -243,6 +251,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="folder for the match logs (default: data/train/GAME)")
     parser.add_argument("--out", default=None,
                         help="model file to write (default: the game's data/evaluation.json)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="matches played at once, in worker processes")
     parser.add_argument("--serve", action="store_true",
                         help="mark the model as the one the bots judge with")
     return parser
@@ -253,7 +263,7 @@ def main(argv=None) -> int:
     logs = args.logs or os.path.join(os.environ.get("ORRERY_DATA_DIR", "data"), "train",
                                      args.game)
     data = train(args.game, args.matches, args.seats, args.seed, args.explore, args.holdout,
-                 logs, args.out, args.serve, args.regularization)
+                 logs, args.out, args.serve, args.regularization, args.jobs)
     print(json.dumps({"game": args.game, **data["made"]}))
     return 0
 
