@@ -23,7 +23,7 @@ from shared.games.exsilium.components import (
 from shared.games.exsilium.routes import (
     UNREACHABLE, bring, crossing_power, exploring_groups, leaving_power, muster,
     newaru_zone, steps_to, tile_targets)
-from shared.games.exsilium.state import PLAY, goal, points, trapped_set
+from shared.games.exsilium.state import BID, PLAY, goal, points, trapped_set
 from shared.games.exsilium.table import frontier, on_tile
 
 _POINT = 10.0        # a Baralytas point
@@ -521,11 +521,23 @@ def _tokens(count):
     return first[1] * min(count, first[0]) + rest[1] * max(0, count - first[0])
 
 
+def _kept_tokens(state, player):
+    """The faction tokens a player keeps: a bid placed for first player is staked, since
+    "all staked tokens go into the game pool" (rulebook, Setup 3) unless the bids tie.
+
+    Why: counted only once every bid was revealed, a bid placed first changed nothing the
+    heuristic saw, so the bots bid at random or, searching on to the first moves, bid 8 of
+    their 10 tokens for first place, and then lacked the tokens that upgrades and special
+    actions cost when closing out (docs/BOTS.md)."""
+    staked = player.bid if state.phase == BID and player.bid is not None else 0
+    return player.tokens - max(0, staked)
+
+
 def _strength(state, seat, me):
     player = state.players[seat]
     on_board = sum(1 for n in player.minis if n is not None)
     value = (_POINT * points(player) + _reach(state, seat) + _MINI * on_board
-             + _tokens(player.tokens) + _TERMINAL * player.terminal_tokens
+             + _tokens(_kept_tokens(state, player)) + _TERMINAL * player.terminal_tokens
              + _HAND * len(player.hand) - _newaru_risk(state, seat, me))
     if seat == me:
         # Only the seat's own cards are known to it.
