@@ -18,7 +18,10 @@ iterations over 100-300 commands a node does not reach either.
    or `depth` more commands were played; the table reached is judged by the heuristic. Every
    candidate meets the same tables and the same chance (one random stream per round of
    rollouts), so their differences are not noise of the draws.
-4. Choose the kept command with the best mean rollout reward (ties: one at random).
+4. Choose the kept command with the best mean rollout reward (ties: one at random), but in
+   a share `slip` of its moves the second best: a beginner's level that misjudges now and
+   then, as a chess engine's skill levels pick a weaker line on purpose, since a smaller
+   budget alone left a level as strong as the one above it (docs/BOTS.md).
 
 Rounds of rollouts go over every kept command before the next determinization, so a
 `seconds` cap (checked before each rollout) leaves every candidate judged on as many tables
@@ -123,7 +126,8 @@ def _ranked(judge: _Judge, commands: list, tables: list, rng,
 def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
            rollouts: int = 2, depth: int = 6, scale: Optional[float] = None,
            seconds: Optional[float] = None, evaluation: Optional[str] = None,
-           clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
+           slip: float = 0.0, clock: Callable[[], float] = time.perf_counter,
+           **_options) -> Choice:
     """The legal command whose play-out of the seat's turn looks best (see the module
     docstring). `iterations` of the returned Choice counts heuristic evaluations."""
     start = clock()
@@ -163,4 +167,7 @@ def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
     # every ship, 4 of 6 matches lost to random play by having no fleet left).
     top = max(value for value, _ in judged)
     best_slot = rng.choice([s for value, s in judged if value >= top - TIE])
+    others = [vs for vs in judged if vs[1] != best_slot]
+    if slip and others and rng.random() < slip:
+        best_slot = max(others)[1]
     return Choice(commands[kept[best_slot]], judge.evaluations, clock() - start)

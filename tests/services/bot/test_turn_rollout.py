@@ -80,6 +80,17 @@ def test_with_no_depth_the_rollout_is_greedy():
     assert choice.command == {"type": "grab"}
 
 
+def test_a_slip_plays_the_second_best_kept_command_in_its_share_of_moves():
+    """Level 1's beginner mistakes: at `slip` 1 every move is the second best of the kept
+    commands, at 0.5 about half of them, and at 0 (every other level) none."""
+    def picks(slip):
+        return [turn_rollout.choose(PLAN, _Plan(), 0, random.Random(i), keep=2, depth=3,
+                                    slip=slip).command["type"] for i in range(200)]
+    assert set(picks(0.0)) == {"approach"}
+    assert set(picks(1.0)) == {"grab"}
+    assert 60 < picks(0.5).count("grab") < 140
+
+
 def test_the_rollout_keeps_only_the_best_ranked_commands():
     """Keeping one command is keeping greedy's best: the plan is never rolled out."""
     choice = turn_rollout.choose(PLAN, _Plan(), 0, random.Random(1), keep=1, depth=3)
