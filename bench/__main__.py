@@ -19,7 +19,8 @@ bytes per match) plays `BENCH_ARCHIVE_MATCHES` (2) random matches of each of
 the one below in every game (`BENCH_RATINGS_MATCHES`, 2 by default) and prints what the
 level ratings would be fitted from; it writes them only when run alone with --write.
 train runs `orrery train`'s pipeline on `BENCH_TRAIN_MATCHES` (40) matches of each game with
-features (Exordium, Exile Sun) and prints the held-out log loss of the fitted model and of
+features (Exordium, Exile Sun, Nexum; Exsilium on `BENCH_TRAIN_EXSILIUM_MATCHES`, 2, its
+greedy matches being slow) and prints the held-out log loss of the fitted model and of
 the hand-written heuristic.
 """
 import importlib
@@ -52,7 +53,8 @@ def _arguments(name: str) -> list:
         return ["-n", os.environ.get("BENCH_RATINGS_MATCHES", "2")]
     if name == "train":
         # The learned evaluation's pipeline on a few matches (orrery train at full size).
-        return ["-n", os.environ.get("BENCH_TRAIN_MATCHES", "40")]
+        return ["-n", os.environ.get("BENCH_TRAIN_MATCHES", "40"),
+                "--exsilium-matches", os.environ.get("BENCH_TRAIN_EXSILIUM_MATCHES", "2")]
     if name == "exile_sun_vp_sources":
         return ["-n", os.environ.get("BENCH_VP_SOURCES_MATCHES", "10")]
     if name == "exsilium_endings":
