@@ -22,7 +22,7 @@ from shared.games.exsilium.components import (
 from shared.games.exsilium.heuristics import evaluate, lose_chance
 from shared.games.exsilium.routes import crossing_power, exploring_nodes, steps_to
 from shared.games.exsilium.state import (
-    Combat, Pending, Player, State, goal as goal_of, trapped_set)
+    FACTION, PLAY, Combat, Pending, Player, State, goal as goal_of, trapped_set)
 
 # A walk longer than this is as good as none: a seat's cards walk about 8 steps a round.
 _FAR = 40
@@ -220,7 +220,7 @@ def _own(view: dict, seat: int) -> list:
 def features(view: dict, seat: int) -> list:
     """The feature vector (NAMES, in order) of `seat`'s view of a two-seat table."""
     table = table_of(view, seat)
-    if table.phase == "faction" or not table.players:
+    if table.phase == FACTION or not table.players:
         mine = theirs = [0.0] * len(_PER_PLAYER)
     else:
         mine, theirs = _player(view, table, seat), _player(view, table, 1 - seat)
@@ -233,5 +233,5 @@ def features(view: dict, seat: int) -> list:
                1.0 if seat in view["to_act"] else 0.0,
                1.0 if order and order[0] == seat else 0.0, goal_of(table), deposits,
                len(deck), sum(deck) / len(deck) if deck else 0.0, len(view["facedown"]),
-               len(view["newaru"]), 1.0 if view["phase"] == "play" else 0.0]
+               len(view["newaru"]), 1.0 if view["phase"] == PLAY else 0.0]
             + _own(view, seat))
