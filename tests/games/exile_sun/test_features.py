@@ -117,3 +117,15 @@ def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path):
     assert p[0] + p[1] == pytest.approx(1.0) and 0 < p[0] < 1
     _, state = _midgame(4, 3, 400)
     assert all(0 < r < 1 for r in model.rewards(state, 4))
+
+
+def test_the_shipped_model_is_usable_and_says_how_it_was_made():
+    """Exile Sun's model file matches the features it is read with (a change of features
+    needs `orrery train exile_sun` again), carries its provenance and predicts the held-out
+    results better than the heuristic; it is not served (docs/BOTS.md)."""
+    model = learned.load(get_game(GAME))
+    assert model is not None
+    made = model.data["made"]
+    assert made["commit"] and made["seed"] is not None and made["matches"] > 0
+    assert made["held_out"]["log_loss_model"] < made["held_out"]["log_loss_heuristic"]
+    assert model.data["serve"] is False
