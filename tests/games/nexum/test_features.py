@@ -120,3 +120,16 @@ def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path):
     _, state = _play_until(lambda s: s.round >= 3, seed=7)
     rewards = model.rewards(state, 2)
     assert rewards[0] + rewards[1] == pytest.approx(1.0) and 0 < rewards[0] < 1
+
+
+def test_the_shipped_model_is_usable_and_says_how_it_was_made():
+    """Nexum's model file matches the features it is read with (a change of features needs
+    `orrery train nexum` again) and carries its provenance; it is not served (docs/BOTS.md:
+    greedy judging with it was no stronger than greedy with the heuristic)."""
+    model = learned.load(get_game(GAME))
+    assert model is not None
+    made = model.data["made"]
+    assert made["commit"] and made["seed"] is not None and made["matches"] > 0
+    held_out = made["held_out"]
+    assert held_out["log_loss_model"] < held_out["log_loss_heuristic_refitted"]
+    assert model.data["serve"] is False
