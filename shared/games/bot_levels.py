@@ -36,7 +36,8 @@ LEVEL_MU = {1: 22.7, 2: 25.0, 3: 25.7}
 # What each level is, in words (GET /v1/games shows them; the budgets are the bot service's).
 LEVEL_SUMMARY = {
     1: "quick: mcts searches 60 positions a move (Exsilium: every command judged one move "
-       "ahead on 1 guess of what it cannot see); beats random play, loses to careful play",
+       "ahead on 1 guess of what it cannot see, and one move in four its second choice); "
+       "beats random play, loses to careful play",
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
        "where there are many (Exsilium: every command judged one move ahead on 4 guesses, "
        "the best 10 again on 2 more draws; Nexum: the same, each played to the end of its "
