@@ -115,3 +115,16 @@ def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path, monkeypat
     _, state = _midgame()
     p = model.rewards(state, 2)
     assert p[0] + p[1] == pytest.approx(1.0) and 0 < p[0] < 1
+
+
+def test_the_shipped_model_is_usable_says_how_it_was_made_and_is_not_served():
+    """Exsilium's model file matches the features it is read with (a change of features
+    needs `orrery train exsilium` again), carries its provenance, and is not served: on its
+    held-out matches it does not beat the refitted heuristic (docs/BOTS.md)."""
+    game = get_game(GAME)
+    model = learned.load(game)
+    assert model is not None and model.names == exsilium_features.NAMES
+    made = model.data["made"]
+    assert made["commit"] and made["seed"] is not None and made["matches"] > 0
+    assert made["held_out"]["positions"] > 0 and made["train"]["positions"] > 0
+    assert model.data["serve"] is False and learned.model_for(game) is None
