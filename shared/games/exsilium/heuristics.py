@@ -102,7 +102,7 @@ def _stops(state, seat):
         else frozenset()
 
 
-def _reach(state, seat):
+def _reach(state, seat, me=None):
     """What the miniatures' positions promise: the closest deposits, the unexplored edge.
     Only the miniatures that may walk count: one trapped by a Wardun token "behaves as if it
     doesn't exist" (rulebook, Wardun) until the ability is released.
@@ -132,7 +132,69 @@ def _reach(state, seat):
         deck = state.baralytas_deck
         if deck:  # the deposit a face-down tile would reveal, at the deck's mean
             roads.append((steps + _REVEAL_STEPS, sum(deck) / len(deck)))
+    out += _contest(state, seat, seat if me is None else me, nodes, deposits)
     return out + _closing(state, seat, roads)
+
+
+def _contest(state, seat, me, nodes, deposits):
+    """What closing on the other seat's miniatures is worth to the seat once the points left on
+    deposits and under face-down tiles cannot bring either seat to the goal: then a point
+    changes hands only in a combat between players ("the winner receives 1 Baralytas token
+    ... from the loser": rulebook, Combat between players, End of combat), and the match is a
+    race of combats that the seat wins with the gambler's-ruin chance of reaching the goal
+    before the other seat does (each combat won at the two hands' odds: the seat's own hand
+    known to it, another's at the mean card). Against the round limit's draw (a half), the
+    seat with the better race gains by fighting and the other by keeping away, so the nearest
+    walker's steps to a node next to the other seat's miniature are worth (race - 1/2) of a
+    point, decaying with the steps. Two seats only: with more, who fights whom is open.
+
+    Why: with every reachable point held, no walk changed the count, both seats stood still
+    and drew at the round limit, 8-5 (docs/BOTS.md: arena seed 2401, match 15, level 2
+    against level 1)."""
+    if state.seats != 2:
+        return 0.0
+    foe = 1 - seat
+    own, theirs = points(state.players[seat]), points(state.players[foe])
+    target = goal(state)
+    deck = state.baralytas_deck
+    loose = sum(entry[0] for entry in deposits) + (sum(deck) if deck and state.facedown else 0)
+    if own >= target or theirs >= target or own + loose >= target or theirs + loose >= target:
+        return 0.0
+    trapped = trapped_set(state)
+    targets = {m for mini, n in enumerate(state.players[foe].minis)
+               if n is not None and (foe, mini) not in trapped for m in around(n)}
+    if not targets:
+        return 0.0
+    field = steps_to(state, seat, targets, crossing_power(state, seat), _stops(state, seat))
+    steps = min((field[n] for n in nodes if n in field), default=None)
+    if steps is None:
+        return 0.0
+    mine, rival = _hand_power(state, seat, me), _hand_power(state, foe, me)
+    p = mine / (mine + rival) if mine + rival > 0 else 0.5
+    # The race: the seat at `own - (own + theirs - target)` of `2 * target - (own + theirs)`.
+    start, span = own - (own + theirs - target), 2 * target - (own + theirs)
+    race = _ruin(p, start, span)
+    return _POINT * (race - 0.5) * _DECAY ** max(0, steps - 1)
+
+
+def _ruin(p, start, span):
+    """The chance of reaching `span` before 0 from `start`, a step up at chance `p`."""
+    if start <= 0:
+        return 0.0
+    if start >= span:
+        return 1.0
+    p = min(0.95, max(0.05, p))
+    if abs(p - 0.5) < 1e-9:
+        return start / span
+    ratio = (1 - p) / p
+    return (1 - ratio ** start) / (1 - ratio ** span)
+
+
+def _hand_power(state, seat, me):
+    """A hand's strength in a combat as `me` may know it: its own cards, another's at the
+    mean card."""
+    hand = state.players[seat].hand
+    return sum(strength(c) for c in hand) if seat == me else _MEAN_STRENGTH * len(hand)
 
 
 def _closing(state, seat, roads):
@@ -536,7 +598,7 @@ def _kept_tokens(state, player):
 def _strength(state, seat, me):
     player = state.players[seat]
     on_board = sum(1 for n in player.minis if n is not None)
-    value = (_POINT * points(player) + _reach(state, seat) + _MINI * on_board
+    value = (_POINT * points(player) + _reach(state, seat, me) + _MINI * on_board
              + _tokens(_kept_tokens(state, player)) + _TERMINAL * player.terminal_tokens
              + _HAND * len(player.hand) - _newaru_risk(state, seat, me))
     if seat == me:

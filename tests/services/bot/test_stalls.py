@@ -165,3 +165,24 @@ def test_a_step_towards_the_nearest_points_is_not_undone_by_a_road_it_helped_on(
         command = policies.choose(game, state, seat, random.Random(0), policy, level, seats=2,
                                   **options).command
         assert command.get("mini") == 3 and command["path"][-1] in (305, 306), (policy, command)
+
+
+def _contest(table, seat, me):
+    nodes = [n for n in table.players[seat].minis if n is not None]
+    return heuristics._contest(table, seat, me, nodes, heuristics._fields(table, seat)[0])
+
+
+def test_with_every_reachable_point_held_the_better_race_closes_on_the_other_seat():
+    """Seed 2401 match 15 (level 2 in seat 1 against level 1): from round 21 every point
+    within reach is held (7-6), so a point changes hands only in a combat between players,
+    and both seats stood apart to the round limit. Now the seat whose race of combats is
+    the better (seat 1, 7 points) values closing in, the other keeping away, and greedy's
+    move for seat 1 brings the seats nearer (docs/BOTS.md)."""
+    game, table, bot = _kept_position("exsilium_kept_2401_15.json", 418)
+    assert bot == 1 and table.round == 40
+    assert not any(sum(values) for values in table.deposits.values())
+    assert _contest(table, 1, 1) > 0 > _contest(table, 0, 0)
+    command = policies.choose(game, table, 1, random.Random(1), "greedy", 1, seats=2).command
+    after = apply_command(game, table, 1, command, random.Random(2))
+    # Seat 0's walk to seat 1's miniatures got shorter: its (negative) worth grew in size.
+    assert _contest(after, 0, 1) < _contest(table, 0, 1) < 0
