@@ -3,17 +3,16 @@ that differ in what the seat cannot see give it equal features, at 2 and 4 seats
 tiny training run writes a model that reads back."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from services.bot import train
 from services.bot.policies import learned
 from services.bot.policies.base import apply_command
 from shared.games.exile_sun.features import NAMES, features
 from shared.games.exile_sun.state import replace, with_player
 from shared.games.registry import get_game
+from tests.learned_runs import tiny_training_run
 
 GAME = "exile_sun"
 
@@ -100,18 +99,7 @@ def test_four_seats_pick_the_strongest_other_seat():
 
 
 def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path):
-    out = tmp_path / "evaluation.json"
-    data = train.train(GAME, 3, seats="random,random", seed=5, holdout=0.34,
-                       logs=tmp_path / "logs", out=out)
-    made = data["made"]
-    assert made["train_matches"] == [0, 2] and made["held_out_matches"] == [2, 3]
-    for part in ("train", "held_out"):
-        assert made[part]["positions"] > 0
-        assert 0 < made[part]["log_loss_heuristic_refitted"] < 5
-    game = get_game(GAME)
-    model = learned.load(game, out)
-    assert model is not None and model.data == json.loads(out.read_text())
-    assert model.names == NAMES and not model.data["serve"]
+    model, _ = tiny_training_run(GAME, tmp_path, NAMES)
     _, state = _midgame(2, 3, 300)
     p = model.rewards(state, 2)
     assert p[0] + p[1] == pytest.approx(1.0) and 0 < p[0] < 1

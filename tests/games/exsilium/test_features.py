@@ -3,7 +3,6 @@ one seat's view only, the heuristic among them is the hand-written one, and `orr
 exsilium` fits and writes a model from them."""
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 
@@ -16,6 +15,7 @@ from shared.games.exsilium import features as exsilium_features
 from shared.games.exsilium.state import PLAY, with_player
 from shared.games.kit import int_option
 from shared.games.registry import get_game
+from tests.learned_runs import tiny_training_run
 
 GAME = "exsilium"
 
@@ -95,23 +95,8 @@ def _short_game(rounds: int):
 def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path, monkeypatch):
     short = _short_game(6)
     monkeypatch.setattr(train, "get_game", lambda name: short)
-    out = tmp_path / "evaluation.json"
-    data = train.train(GAME, 3, seats="random,random", seed=5, holdout=0.34,
-                       logs=tmp_path / "logs", out=out)
-    (log_file,) = (tmp_path / "logs").iterdir()
-    logs = [json.loads(line) for line in log_file.read_text().splitlines()]
-    assert [log["index"] for log in logs] == [0, 1, 2]
-    assert all(log["options"]["max_rounds"] == 6 and log["outcome"]["ranks"] for log in logs)
-    made = data["made"]
-    assert made["train_matches"] == [0, 2] and made["held_out_matches"] == [2, 3]
-    for part in ("train", "held_out"):
-        figures = made[part]
-        assert figures["positions"] > 0
-        assert 0 < figures["log_loss_model"] < 5 and 0 < figures["log_loss_heuristic"]
-    game = get_game(GAME)
-    model = learned.load(game, out)
-    assert model is not None and model.data == json.loads(out.read_text())
-    assert not model.data["serve"] and model.names == exsilium_features.NAMES
+    model, logs = tiny_training_run(GAME, tmp_path, exsilium_features.NAMES)
+    assert all(log["options"]["max_rounds"] == 6 for log in logs)
     _, state = _midgame()
     p = model.rewards(state, 2)
     assert p[0] + p[1] == pytest.approx(1.0) and 0 < p[0] < 1

@@ -2,13 +2,11 @@
 the judged seat sees, and the training pipeline fits and writes a model on them."""
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 
 import pytest
 
-from services.bot import train
 from services.bot.policies import learned
 from services.bot.policies.base import apply_command
 from shared.games.nexum import features as nexum_features
@@ -16,6 +14,7 @@ from shared.games.nexum import heuristics
 from shared.games.nexum.components import PHASE_CARDS
 from shared.games.nexum.state import set_at, with_key
 from shared.games.registry import get_game
+from tests.learned_runs import tiny_training_run
 
 GAME = "nexum"
 
@@ -102,21 +101,7 @@ def test_the_vector_has_one_length_for_every_table():
 
 
 def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path):
-    out = tmp_path / "evaluation.json"
-    data = train.train(GAME, 3, seats="random,random", seed=5, holdout=0.34,
-                       logs=tmp_path / "logs", out=out)
-    (log_file,) = (tmp_path / "logs").iterdir()
-    logs = [json.loads(line) for line in log_file.read_text().splitlines()]
-    assert [log["index"] for log in logs] == [0, 1, 2]
-    made = data["made"]
-    assert made["train_matches"] == [0, 2] and made["held_out_matches"] == [2, 3]
-    for part in ("train", "held_out"):
-        assert made[part]["positions"] > 0
-        assert 0 < made[part]["log_loss_model"] < 5
-    game = get_game(GAME)
-    model = learned.load(game, out)
-    assert model is not None and model.data == json.loads(out.read_text())
-    assert model.names == nexum_features.NAMES and not model.data["serve"]
+    model, _ = tiny_training_run(GAME, tmp_path, nexum_features.NAMES)
     _, state = _play_until(lambda s: s.round >= 3, seed=7)
     rewards = model.rewards(state, 2)
     assert rewards[0] + rewards[1] == pytest.approx(1.0) and 0 < rewards[0] < 1
