@@ -1,11 +1,14 @@
-"""A tiny `orrery train` run for a game's feature tests: three random matches, the model
-written to a temporary file (never the game's own) and read back."""
+"""Learned-evaluation test helpers: a table reached by random play, and a tiny `orrery train`
+run (three random matches, the model written to a temporary file, never the game's own, and
+read back)."""
 from __future__ import annotations
 
 import json
+import random
 
 from services.bot import train
 from services.bot.policies import learned
+from services.bot.policies.base import apply_command
 from shared.games.registry import get_game
 
 
@@ -30,3 +33,17 @@ def tiny_training_run(game_name: str, tmp_path, names) -> tuple:
     assert model is not None and model.data == json.loads(out.read_text())
     assert model.names == tuple(names) and not model.data["serve"]
     return model, logs
+
+
+def random_midgame(game_name: str, seed: int, plies: int):
+    """(game, table) after `plies` random commands from a two-seat setup drawn from `seed`."""
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    state = None
+    for event in game.setup(game.spec.resolve_options({}), 2, rng):
+        state = game.evolve(state, event)
+    for _ in range(plies):
+        seat = game.to_act(state)[0]
+        state = apply_command(game, state, seat, rng.choice(game.legal_commands(state, seat)),
+                              rng)
+    return game, state

@@ -10,12 +10,11 @@ import pytest
 
 from services.bot import train
 from services.bot.policies import learned
-from services.bot.policies.base import apply_command
 from shared.games.exsilium import features as exsilium_features
 from shared.games.exsilium.state import PLAY, with_player
 from shared.games.kit import int_option
 from shared.games.registry import get_game
-from tests.learned_runs import tiny_training_run
+from tests.learned_runs import random_midgame, tiny_training_run
 
 GAME = "exsilium"
 
@@ -23,15 +22,7 @@ GAME = "exsilium"
 def _midgame(seed: int = 5, plies: int = 114):
     """A table reached by random play: round 12, both hands full, both seats holding
     Baralytas."""
-    game = get_game(GAME)
-    rng = random.Random(seed)
-    state = None
-    for event in game.setup(game.spec.resolve_options({}), 2, rng):
-        state = game.evolve(state, event)
-    for _ in range(plies):
-        seat = game.to_act(state)[0]
-        state = apply_command(game, state, seat, rng.choice(game.legal_commands(state, seat)),
-                              rng)
+    game, state = random_midgame(GAME, seed, plies)
     assert state.phase == PLAY and game.outcome(state) is None
     return game, state
 

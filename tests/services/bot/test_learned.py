@@ -10,23 +10,14 @@ import pytest
 
 from services.bot import policies, train
 from services.bot.policies import learned
-from services.bot.policies.base import apply_command
 from shared.games.registry import get_game
+from tests.learned_runs import random_midgame
 
 GAME = "exordium"
 
 
 def _midgame(seed: int = 3, plies: int = 9):
-    game = get_game(GAME)
-    rng = random.Random(seed)
-    state = None
-    for event in game.setup(game.spec.resolve_options({}), 2, rng):
-        state = game.evolve(state, event)
-    for _ in range(plies):
-        seat = game.to_act(state)[0]
-        state = apply_command(game, state, seat, rng.choice(game.legal_commands(state, seat)),
-                              rng)
-    return game, state
+    return random_midgame(GAME, seed, plies)
 
 
 def test_a_tiny_training_run_writes_a_model_that_round_trips(tmp_path):
