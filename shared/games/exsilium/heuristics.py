@@ -288,38 +288,31 @@ def _road(state, seat, n, free, power, places, stops=frozenset()):
     me = next((i for i, (m, extra) in enumerate(places) if m == n and not extra), None)
     taken = [] if me is None else [me]
     left, arrived = {}, {}
-    total, here = free[n], n
-    for _ in range(60):
-        if free.get(here, 0) <= 0:
-            break
-        nxt = next((m for m in around(here) if free.get(m) == free[here] - 1), None)
-        if nxt is None:
-            break
+    total = free[n]
+    for here, nxt in _crossings(n, free):
         tile = tile_pos(here)
-        if tile_pos(nxt) != tile:
-            have = (on_tile(state, seat, tile) - left.get(tile, 0) + arrived.get(tile, 0)
-                    + (tile != start))
-            lacking = frontier(state, here, nxt) - have
-            if lacking > 0:
-                walk = _walks(state, seat, tile, power, places, stops)
-                for _ in range(lacking):
-                    pool = [i for i, (m, extra) in enumerate(places)
-                            if i not in taken and (extra or tile_pos(m) != tile)]
-                    if not pool:
-                        total += UNREACHABLE
-                        continue
-                    total += bring(places, pool, walk, left, taken)
-                    arrived[tile] = arrived.get(tile, 0) + 1
-            if tile == start:  # the walker itself leaves the tile it stood on
-                left[tile] = left.get(tile, 0) + 1
-        here = nxt
+        have = (on_tile(state, seat, tile) - left.get(tile, 0) + arrived.get(tile, 0)
+                + (tile != start))
+        lacking = frontier(state, here, nxt) - have
+        if lacking > 0:
+            walk = _walks(state, seat, tile, power, places, stops)
+            for _ in range(lacking):
+                pool = [i for i, (m, extra) in enumerate(places)
+                        if i not in taken and (extra or tile_pos(m) != tile)]
+                if not pool:
+                    total += UNREACHABLE
+                    continue
+                total += bring(places, pool, walk, left, taken)
+                arrived[tile] = arrived.get(tile, 0) + 1
+        if tile == start:  # the walker itself leaves the tile it stood on
+            left[tile] = left.get(tile, 0) + 1
     return total
 
 
 def _first_blocked(state, n, free, power):
     """(tile position, miniatures missing) of the first crossing on the walk down `free` from
     `n` whose frontier is above the seat's power on the tile it is crossed from."""
-    for here, nxt in _walk_down(n, free):
+    for here, nxt in _crossings(n, free):
         pos = tile_pos(here)
         missing = frontier(state, here, nxt) - power.get(pos, 1)
         if missing > 0:
@@ -340,6 +333,31 @@ def _walk_down(n, free):
             return
         yield here, nxt
         here = nxt
+
+
+# id(field) -> (the field, {node: its walk's crossings}). The field is kept with them, so
+# that its id cannot name another field while the entry lives. Cleared when full.
+_CROSSINGS: dict = {}
+_MAX_CROSSING_FIELDS = 1024
+
+
+def _crossings(n, free):
+    """The steps (node, next node) of the walk down `free` from `n` (`_walk_down`) that
+    cross from one tile to another: all that a road's count looks at (a frontier within a
+    tile is 0, below any crossing power). Cached per field, which is never changed once
+    made: the same walks are asked for thousands of times a move, and walking them again
+    was a third of an evaluation's time."""
+    entry = _CROSSINGS.get(id(free))
+    if entry is None or entry[0] is not free:
+        if len(_CROSSINGS) >= _MAX_CROSSING_FIELDS:
+            _CROSSINGS.clear()
+        entry = _CROSSINGS[id(free)] = (free, {})
+    walks = entry[1]
+    found = walks.get(n)
+    if found is None:
+        found = walks[n] = tuple((here, nxt) for here, nxt in _walk_down(n, free)
+                                 if tile_pos(here) != tile_pos(nxt))
+    return found
 
 
 def _free_fields(state, seat, stops=frozenset()):
@@ -450,12 +468,11 @@ def _blocked_beyond(state, seat, n, free, left, tile, helpers):
         if not extra:
             moved[tile_pos(m)] = moved.get(tile_pos(m), 0) + 1
         moved[tile] = moved.get(tile, 0) - 1
-    for here, nxt in _walk_down(n, free):
+    for here, nxt in _crossings(n, free):
         t = tile_pos(here)
-        if tile_pos(nxt) != t:
-            have = on_tile(state, seat, t) - moved.get(t, 0) + 1   # the walker is there
-            if frontier(state, here, nxt) > have:
-                return True
+        have = on_tile(state, seat, t) - moved.get(t, 0) + 1   # the walker is there
+        if frontier(state, here, nxt) > have:
+            return True
     return False
 
 
