@@ -21,12 +21,29 @@ def terrain(state, pos):
     return TILES[tile]["terrain"] if tile else None
 
 
+# id(placed tiles) -> (those tiles, {(a, b): (crossing, printed frontier)}). The tiles are
+# kept with their entry, so that their id cannot name other tiles while it lives; a table's
+# tiles are never changed in place (state.py). Cleared when full.
+_PRINTED: dict = {}
+_MAX_BOARDS = 256
+
+
 def frontier(state, a, b):
-    """The frontier number between the tiles of a and b, 0 if none or destroyed."""
-    key = crossing(a, b)
-    if key is None or key in state.cleared:
-        return 0
-    return printed_frontier(state.placed, a, b)
+    """The frontier number between the tiles of a and b, 0 if none or destroyed. The printed
+    number is kept per board: the bots' heuristic asks it over a hundred thousand times a
+    move, mostly of the same few crossings."""
+    placed = state.placed
+    entry = _PRINTED.get(id(placed))
+    if entry is None or entry[0] is not placed:
+        if len(_PRINTED) >= _MAX_BOARDS:
+            _PRINTED.clear()
+        entry = _PRINTED[id(placed)] = (placed, {})
+    known = entry[1].get((a, b))
+    if known is None:
+        key = crossing(a, b)
+        known = entry[1][a, b] = (key, 0 if key is None else printed_frontier(placed, a, b))
+    key, printed = known
+    return 0 if key is None or key in state.cleared else printed
 
 
 def on_tile(state, seat, pos):
