@@ -17,7 +17,7 @@ from tests.contract.playouts import play, positions, registered_games
 
 GAMES = [name for name, _ in registered_games()]
 ALL_VERSIONS_UP_TO = 30   # every version of a log this long is compared; of a longer one,
-SAMPLED_VERSIONS = 8      # a seeded sample (each replay folds the log: quadratic in all; the
+SAMPLED_VERSIONS = 4      # a seeded sample (each replay folds the log: quadratic in all; the
                           # first and last versions are always among them)
 ROOT = Path(__file__).resolve().parents[2]
 
