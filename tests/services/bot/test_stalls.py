@@ -127,11 +127,10 @@ def test_a_trapped_miniature_is_not_counted_a_step_from_the_last_point():
         assert final.round <= 25, (policy, level, final.round)
 
 
-@pytest.mark.parametrize("policy, level, seed", [("greedy", 1, 1), ("mcts", 1, 3),
-                                                 ("mcts", 2, 1)])
+@pytest.mark.parametrize("policy, level, seed", [("mcts", 1, 3), ("mcts", 2, 1)])
 def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points(policy, level, seed):
     """Long (about a minute a bot at 2 cores' speed: each plays on for 6-9 rounds; one test
-    a bot, so that the three may run side by side). Kept match 9 of arena
+    a level, so that the two may run side by side). Kept match 9 of arena
     seed 702 (level 2 against random), round 41: the level-2 seat holds 8 of its 10 points
     and its last 2 lie on node 118, across a frontier of 2 from tile (0, 2) where it has one
     miniature (414). The others stand behind frontiers of 3 and 2 (309 and 206 on tile
@@ -140,7 +139,9 @@ def test_a_seat_near_the_goal_walks_round_the_newaru_to_its_last_points(policy, 
     move could open stood 7 steps off; the one real road runs round three Newaru tiles,
     and a seat at the advanced enemy actions valued standing safe above every walk there.
     It moved miniatures to and fro until the round limit (8-0). Played on from there,
-    greedy, level 1 and level 2 must now reach the goal by round 55."""
+    levels 1 and 2 must now reach the goal by round 55. Greedy does too (in round 50 with
+    seed 1), but it is not played here: its look at every command costs about as much as
+    both levels' play-ons together, and make test must keep within its 12 minutes."""
     game, state, seat = _kept_position("exsilium_kept_702_9.json", 368)
     assert state.round == 41 and state.players[seat].minis == (414, 309, 206, 104)
     assert {n: v for n, v in state.deposits.items() if sum(v)} == {118: (2,)}
