@@ -159,7 +159,7 @@ def _contest(state, seat, me, nodes, deposits):
     target = goal(state)
     deck = state.baralytas_deck
     loose = sum(entry[0] for entry in deposits) + (sum(deck) if deck and state.facedown else 0)
-    if own >= target or theirs >= target or own + loose >= target or theirs + loose >= target:
+    if max(own, theirs) + loose >= target:  # points still lying about may yet decide it
         return 0.0
     trapped = trapped_set(state)
     foes = [n for mini, n in enumerate(state.players[foe].minis)
