@@ -9,9 +9,8 @@ policy's own time: choosing on a replayed state; replay and bus submission are m
 bench.bot_latency). Each level's budget is iterations with a wall-clock cap
 (services/bot/policies), so the figures also say how many iterations a move reached: on a
 busy machine the cap, not the iterations, ends a level-2 move, and the bot is weaker.
-Where a game's level runs another search (Exsilium's and Nexum's turn rollout, Exordium's
-level-3 minimax) its row gives positions judged per move; the iterations-per-second row is
-mcts's own.
+Where a game's level runs another search (Exsilium's and Nexum's turn rollout) its row gives
+heuristic evaluations per move; the iterations-per-second row is mcts's own.
 `BENCH_BOT_SPEED_POSITIONS` sets the positions per game (default 24).
 """
 from __future__ import annotations

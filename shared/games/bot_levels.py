@@ -43,8 +43,7 @@ LEVEL_SUMMARY = {
        "the best 10 again on 2 more draws; Nexum: the same, each played to the end of its "
        "turn); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
-       "Exordium: 4 deals of what it cannot see, each searched 4 moves deep, its own and "
-       "the answers; Exsilium: one move ahead on 8 guesses, the best 16 again on 4 more draws; Nexum: "
+       "Exsilium: one move ahead on 8 guesses, the best 16 again on 4 more draws; Nexum: "
        "the same, each played to the end of its turn)",
 }
 

@@ -10,13 +10,13 @@ whose levels run another search (GAME_LEVELS: Exsilium's turn rollout) that sear
 """
 from __future__ import annotations
 
-from services.bot.policies import greedy, mcts, minimax, random, turn_rollout
+from services.bot.policies import greedy, mcts, random, turn_rollout
 from services.bot.policies.base import Choice
 from shared.games import bot_levels
 
 POLICIES = {"random": random.choose, "greedy": greedy.choose, "mcts": mcts.choose}
 # The searches a level may name with its `search` option, in place of its policy's own.
-SEARCHES = {"mcts": mcts.choose, "turn_rollout": turn_rollout.choose, "minimax": minimax.choose}
+SEARCHES = {"mcts": mcts.choose, "turn_rollout": turn_rollout.choose}
 
 # Search budget per level (GAME_LEVELS below replaces them for a game). mcts levels are search iterations, so a level plays as strongly
 # on a busy machine as on an idle one, with a wall-clock cap that keeps the answer prompt
@@ -59,17 +59,7 @@ LEVELS = {
 # already mostly right; with the slip level 2 won 14 of 20 (5 lost, 1 drawn), and level 1
 # still won 20 of 20 against random play by the goal (docs/BOTS.md).
 EXSILIUM_SLIP = 0.25
-# Exordium's level 3 searches each deal of the hidden cards by alpha-beta, four commands deep
-# (services/bot/policies/minimax.py): mcts's level 3, three times level 2's iterations,
-# beat level 2 in only 65 of 119; minimax at depth 4 beat it in 26 of 40 (docs/BOTS.md).
-# Its cap is checked between deals, and a deal takes up to about a second, so it is set
-# below the level's 6 s answer goal.
 GAME_LEVELS = {
-    "exordium": {"mcts": {
-        1: LEVELS["mcts"][1],
-        2: LEVELS["mcts"][2],
-        3: {"search": "minimax", "samples": 4, "depth": 4, "seconds": 5.0},
-    }},
     "nexum": {"mcts": {
         1: LEVELS["mcts"][1],
         2: {"search": "turn_rollout", "samples": 4, "keep": 10, "rollouts": 2, "depth": 8,

@@ -57,7 +57,6 @@ def test_twins_really_differ_and_look_the_same_to_every_seat():
 @pytest.mark.parametrize("policy,options", [
     ("mcts", {"iterations": 300, "seconds": None}),
     ("mcts", {"iterations": 300, "seconds": None, **PRIORS}),
-    ("mcts", {"search": "minimax", "samples": 2, "depth": 3, "seconds": None}),
     ("greedy", {"samples": 4}),
     ("random", {}),
 ])

@@ -164,7 +164,7 @@ def test_a_worker_killed_mid_move_loses_no_move_and_plays_it_once(processes, mat
     processes.env["ORRERY_BOT_MCTS_SECONDS"] = "2"
     processes.worker("doomed")
     match_id = create_without_humans(
-        ctx, "exordium", [{"bot": "mcts", "level": 2}, {"bot": "random"}], seed=9)
+        ctx, "exordium", [{"bot": "mcts", "level": 3}, {"bot": "random"}], seed=9)
     version = ctx.log.version(match_id)
     started = f"bot turn started match={match_id} seat=0 version={version}"
     wait_until(lambda: started in processes.log("doomed"), 20, "the move to start", processes)

@@ -168,7 +168,7 @@ def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
     state, seat = _exsilium_positions(3)[1]
     for level in bot_levels.LEVELS:
         assert policies.options_for("mcts", level, "exsilium")["search"] == "turn_rollout"
-        assert "search" not in policies.options_for("mcts", level, "exile_sun")
+        assert "search" not in policies.options_for("mcts", level, "exordium")
     # Nexum's levels 2 and 3 play the seat's turn out before judging; level 1 is mcts.
     assert "search" not in policies.options_for("mcts", 1, "nexum")
     for level in (2, 3):
