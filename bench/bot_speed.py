@@ -4,9 +4,8 @@
 
 Positions are drawn from seeded random playouts across the whole game. Goals: >= 10,000
 iterations/s per core in Exordium; p95 move time at level 2 <= 1 s and at level 3 <= 6 s in
-every game (the
-policy's own time: choosing on a replayed state; replay and bus submission are measured by
-bench.bot_latency). Each level's budget is iterations with a wall-clock cap
+every game (the policy's own time: choosing on a replayed state; replay and bus submission
+are measured by bench.bot_latency). Each level's budget is iterations with a wall-clock cap
 (services/bot/policies), so the figures also say how many iterations a move reached: on a
 busy machine the cap, not the iterations, ends a level-2 move, and the bot is weaker.
 Where a game's level runs another search (Exsilium's and Nexum's turn rollout) its row gives
