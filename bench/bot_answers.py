@@ -33,7 +33,7 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 
-from bench.common import emit
+from bench.common import ANSWER_GOALS, emit
 from tests.chaos.stack import Player, Stack
 
 OPTIONS = {"exsilium": {"scenario": "2"}}
@@ -132,7 +132,7 @@ def run(games: list, level: int, matches: int, seed: int) -> list:
             figures.append(emit({"bench": "bot_answers", "game": game, "level": level,
                                  "matches": matches, **_summary(every),
                                  "per_command": _summary(every_command),
-                                 "goal_p95_s": {1: None, 2: 1.0, 3: 6.0}.get(level)}))
+                                 "goal_p95_s": ANSWER_GOALS.get(level)}))
     finally:
         stack.stop()
     return figures

@@ -22,15 +22,13 @@ import random
 import sys
 import time
 
+from bench.common import ANSWER_GOALS
 from services.bot import policies
 from services.bot.policies.base import apply_command
 from shared.games.bot_levels import LEVELS
 from shared.games.registry import get_game
 
 GAMES = ("exordium", "exsilium")
-
-# p95 seconds a move, per level (level 1 has none: it is capped at 0.5 s).
-ANSWER_GOALS = {2: 1.0, 3: 6.0}
 
 
 def positions(game, count: int, seed: int = 7) -> list:
@@ -94,7 +92,7 @@ def measure(name: str, count: int, seconds: float) -> None:
         if "iterations" in budget:
             row["moves_reaching_the_iterations"] = sum(n >= budget["iterations"]
                                                        for n in iterations)
-        else:  # a search without an iteration budget (Exsilium's turn rollout) counts its
+        else:  # a search without an iteration budget (the turn rollout) counts its
             # heuristic evaluations
             row["evaluations_per_move"] = round(sum(iterations) / len(iterations))
         goal = ANSWER_GOALS.get(level)

@@ -17,6 +17,9 @@ from shared.games.registry import games
 from shared.games.replay import apply, match_created
 
 _HANDLE = None
+# The bots' answer goals: p95 seconds a move, per level (level 1 has none: it is capped at
+# 0.5 s). bench.bot_speed judges the policy's own time by them, bench.bot_answers the stack's.
+ANSWER_GOALS = {2: 1.0, 3: 6.0}
 
 
 def redis_url() -> str:
