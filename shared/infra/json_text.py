@@ -5,7 +5,8 @@ Match logs, bus messages and answers are compact JSON as `json.dumps` writes it 
 bytes several times faster for most values; where it would not, the standard library
 writes them, so the text never depends on which one did:
 
-- text with a non-ASCII character (json escapes it as \\uXXXX, orjson writes UTF-8);
+- text with a non-ASCII character (json escapes it as \\uXXXX, orjson writes UTF-8), or
+  with DEL (0x7f), the one ASCII character json escapes and orjson writes as it is;
 - a float below 1e-4 (json writes 2.5e-05 and 1e-07, orjson 0.000025 and 1e-7);
 - what orjson refuses or would write its own way: integers beyond 64 bits, keys that are
   not strings, subclasses of str, int, dict and list, dates, dataclasses, other types
@@ -33,7 +34,7 @@ _OWN_WAY = (orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 def _written_alike(raw: bytes) -> bool:
     """Whether `raw` (orjson's text) is byte for byte what json.dumps writes."""
-    return raw.isascii() and b"0.0000" not in raw and (
+    return raw.isascii() and b"\x7f" not in raw and b"0.0000" not in raw and (
         b"e-" not in raw or _SMALL_EXPONENT.search(raw) is None)
 
 

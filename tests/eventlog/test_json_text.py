@@ -12,7 +12,7 @@ from shared.infra import json_text
 SCALARS = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8)
            | st.sampled_from([1e-7, 2.5e-05, 9.99e-05, 1e-4, 0.00012, 1e16, 1e22, -0.0,
-                              2**63, 2**64 - 1, -2**63 - 1, "e-7", "é", "😀", "\x00"]))
+                              2**63, 2**64 - 1, -2**63 - 1, "e-7", "é", "😀", "\x00", "\x7f"]))
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                       | st.tuples(inner, inner)
                       | st.dictionaries(st.text(max_size=6) | st.integers(0, 9), inner,
