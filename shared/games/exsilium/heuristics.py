@@ -241,7 +241,40 @@ class _AnyFrontier(dict):
 _ANY_FRONTIER = _AnyFrontier()
 
 
+# (board and fields named by id, the rest by value) -> (the objects named by id, steps).
+# Cleared when full.
+_DEPOSIT_STEPS: dict = {}
+_MAX_DEPOSIT_STEPS = 8192
+
+
 def _deposit_steps(state, seat, nodes, dist, free, places=None):
+    """`_road_steps`, remembered: what it reads of the table is the board (its tiles, holes,
+    destroyed frontiers, terminals' control, the Newaru), the seat's miniatures that may walk
+    (`places`, which also give its crossing power) and the two fields, so one key of those
+    names its answer.
+
+    Why: a bot judges every command of a position on the same few tables, and most commands
+    move no miniature of one seat or the other, whose roads are then the same as before;
+    counting them again was four fifths of an evaluation's time (Exsilium's greedy took 2-8 s
+    a move in late positions, and level 2 judged its commands on one or two tables within
+    its cap where greedy used eight)."""
+    places = _places(state, seat) if places is None else places
+    stops = _stops(state, seat)
+    key = (id(state.kinds), id(state.placed), state.holes, state.cleared,
+           tuple(sorted(state.control.items())), tuple(sorted(state.newaru.items())), seat,
+           tuple(nodes), tuple(places), stops, id(dist), id(free))
+    hit = _DEPOSIT_STEPS.get(key)
+    if hit is not None and hit[0] is state.kinds and hit[1] is state.placed \
+            and hit[2] is dist and hit[3] is free:
+        return hit[4]
+    steps = _road_steps(state, seat, nodes, dist, free, places, stops)
+    if len(_DEPOSIT_STEPS) >= _MAX_DEPOSIT_STEPS:
+        _DEPOSIT_STEPS.clear()
+    _DEPOSIT_STEPS[key] = (state.kinds, state.placed, dist, free, steps)
+    return steps
+
+
+def _road_steps(state, seat, nodes, dist, free, places, stops):
     """Steps for the seat's nearest miniature to collect a deposit: by the road's field
     (`dist`) where the road crosses no frontier the seat cannot cross yet, else the walk as
     if it could (`free`) plus, at each crossing on the way whose frontier is above the
@@ -254,7 +287,6 @@ def _deposit_steps(state, seat, nodes, dist, free, places=None):
     on its side played moves that went nowhere until the round limit (docs/BOTS.md: arena
     seed 402, match 0, level 1, round 27)."""
     power = crossing_power(state, seat)
-    places = _places(state, seat) if places is None else places
     best = None
     # Nearest first by the walk as if every frontier could be crossed, which no road beats:
     # once that is no shorter than the best road found, no later miniature is judged.
@@ -263,7 +295,7 @@ def _deposit_steps(state, seat, nodes, dist, free, places=None):
             break
         steps = dist[n]
         if n in free and free[n] < steps:
-            steps = _road(state, seat, n, free, power, places, _stops(state, seat))
+            steps = _road(state, seat, n, free, power, places, stops)
         if best is None or steps < best:
             best = steps
     return best
