@@ -18,10 +18,12 @@ iterations over 100-300 commands a node does not reach either.
    or `depth` more commands were played; the table reached is judged by the heuristic. Every
    candidate meets the same tables and the same chance (one random stream per round of
    rollouts), so their differences are not noise of the draws.
-4. Choose the kept command with the best mean rollout reward (ties: one at random), but in
-   a share `slip` of its moves the second best: a beginner's level that misjudges now and
-   then, as a chess engine's skill levels pick a weaker line on purpose, since a smaller
-   budget alone left a level as strong as the one above it (docs/BOTS.md).
+4. Choose the kept command with the best mean rollout reward (at `depth` 0, where a rollout
+   is one more one-ply reward, the mean of the ranking's and the rollouts' rewards together;
+   ties: one at random), but in a share `slip` of its moves the second best: a beginner's
+   level that misjudges now and then, as a chess engine's skill levels pick a weaker line on
+   purpose, since a smaller budget alone left a level as strong as the one above it
+   (docs/BOTS.md).
 
 Rounds of rollouts go over every kept command before the next determinization, so a
 `seconds` cap (checked before each rollout) leaves every candidate judged on as many tables
@@ -100,7 +102,8 @@ class _Judge:
 
 def _ranked(judge: _Judge, commands: list, tables: list, rng,
             more_tables: Callable[[], bool] = lambda: True) -> list:
-    """(mean one-ply reward, index) of every command that some table accepts, best first.
+    """(mean one-ply reward, index, tables judged on) of every command that some table
+    accepts, best first.
 
     Every command is judged on the first table, then on each next one while `more_tables()`
     says there is time: every command meets the same tables."""
@@ -113,7 +116,7 @@ def _ranked(judge: _Judge, commands: list, tables: list, rng,
             if after is not None:
                 totals[index] += judge.reward(after)
                 counts[index] += 1
-    ranked = [(totals[index] / counts[index], index)
+    ranked = [(totals[index] / counts[index], index, counts[index])
               for index in range(len(commands)) if counts[index]]
     # Equal values in a random order (greedy's tie-break): by index, the first legal commands
     # took every tied place in the `keep` cut.
@@ -145,9 +148,16 @@ def choose(game, state, seat, rng, seats=2, samples: int = 4, keep: int = 5,
                      lambda: seconds is None or clock() - start < RANKING_SHARE * seconds)
     if not ranked:
         return Choice(rng.choice(commands), judge.evaluations, clock() - start)
-    kept = [index for _, index in ranked[:max(1, keep)]]
+    kept = [index for _, index, _ in ranked[:max(1, keep)]]
     seeds = [rng.getrandbits(64) for _ in range(min(rollouts, count))]
     totals, counts = [0.0] * len(kept), [0] * len(kept)
+    if depth == 0:
+        # A rollout of no commands is one more one-ply reward, what the ranking measured,
+        # so the choice goes by all of them. By the rollouts' two alone, among ten close
+        # commands, Exsilium's level 2 chose mostly by the chance of two draws where greedy
+        # chose by eight, and lost to greedy (docs/BOTS.md).
+        for slot, (mean, _, tables_judged) in enumerate(ranked[:len(kept)]):
+            totals[slot], counts[slot] = mean * tables_judged, tables_judged
     for round_index, seed in enumerate(seeds):
         table = tables[round_index]
         for slot, index in enumerate(kept):
