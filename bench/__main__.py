@@ -44,7 +44,7 @@ def _arguments(name: str) -> list:
     if name == "match_endings":
         # Exile Sun, Nexum and Exsilium, random, greedy:1 and mcts:2, 2 and 4 seats (Exile
         # Sun 6 too). Quick by default; BENCH_ENDINGS_MATCHES=50 is the full size (mcts:2 plays
-        # up to 0.9 s a command: hours on two cores).
+        # up to 0.8 s a command: hours on two cores).
         return ["-n", os.environ.get("BENCH_ENDINGS_MATCHES", "4"),
                 "--first-seed", os.environ.get("BENCH_ENDINGS_FIRST_SEED", "0")]
     if name == "bot_ratings":

@@ -26,7 +26,7 @@ Sizes (environment; the defaults are a quick run, the goals' sizes are the full 
                                    as designed) instead of stopping at their wall-clock cap,
                                    which a busy machine reaches first (as served, the default)
 How long: Exordium, mcts:2 against greedy, is about 15 mcts moves of 0.13-0.2 s (idle core)
-to 0.9 s (busy machine) a match, 2.7 CPU s in all: 40 matches with -j 2 took 2-4 minutes
+to 0.8 s (busy machine) a match, 2.7 CPU s in all: 40 matches with -j 2 took 2-4 minutes
 here at load 11-26; 400 with 2 processes about 22 minutes at load ~5. A
 level-3 pairing is about 17 CPU s a match: 92 matches took 27 minutes with 2 processes at
 load ~4, so the quick run's 40 about 12 minutes. An Exsilium match with

@@ -17,9 +17,9 @@ ended, length, commands), so a long line that is stopped still says what it play
 over the matches it holds.
 
 A policy is `name` or `name:level` (services/bot/policies LEVELS: greedy:1 is 2
-determinizations a move, mcts:2 is 2,000 iterations capped at 0.9 s a move). Exile Sun also
+determinizations a move, mcts:2 is 2,000 iterations capped at 0.8 s a move). Exile Sun also
 plays 6 seats. Exsilium's seat count picks its scenario (2 players; 4 players short). mcts:2
-is the slow one (up to 0.9 s a command): the full size, 50 matches of each, is hours on two
+is the slow one (up to 0.8 s a command): the full size, 50 matches of each, is hours on two
 cores; the size run is printed with every line.
 """
 from __future__ import annotations

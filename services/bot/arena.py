@@ -14,7 +14,7 @@ replayed position by position (`kept`) though a capped search would not choose a
 
 Time it takes: a match lasts as many moves as the game (Exordium: about 15 a seat), each
 taking a level's budget (mcts level 2: 2,000 iterations, about 0.2 s of an idle core, up to
-its 0.9 s cap on a busy machine; greedy and random: milliseconds in Exordium). So `-n 200`
+its 0.8 s cap on a busy machine; greedy and random: milliseconds in Exordium). So `-n 200`
 of mcts:2 against random in Exordium is about 200 x 15 x 0.2 s = 10 CPU-minutes: about 6
 minutes with `-j 2` on two idle cores (20 matches took 134 s at load ~17 here).
 """
