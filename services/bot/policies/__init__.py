@@ -46,7 +46,8 @@ LEVELS = {
 # Per game, levels that replace the ones above for that game. Exsilium's mcts levels run the
 # turn rollout's search (services/bot/policies/turn_rollout.py) at depth 0: greedy's one-ply
 # ranking on `samples` guesses of the hidden cards, the best `keep` judged again on `rollouts`
-# of them with fresh chance. Against greedy it won 12 of 21 by the goal (4 lost), where mcts,
+# of them with fresh chance and chosen by all those rewards. Against greedy it won 18 of 32
+# by the goal (13 lost, 1 drawn; docs/BOTS.md), where mcts,
 # with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
 # won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (5 of 12, more
 # round-limit draws) at 4-6 times the cost (docs/BOTS.md).
