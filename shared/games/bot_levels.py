@@ -40,11 +40,11 @@ LEVEL_SUMMARY = {
        "beats random play, loses to careful play",
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
        "where there are many (Exsilium: every command judged one move ahead on 4 guesses, "
-       "the best 10 again on 2 more draws; Nexum: the same, each played to the end of its "
-       "turn); even for a new player",
+       "the best 10 chosen by those and 2 more draws; Nexum: the best 10 each played to the "
+       "end of its turn); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
-       "Exsilium: one move ahead on 8 guesses, the best 16 again on 4 more draws; Nexum: "
-       "the same, each played to the end of its turn)",
+       "Exsilium: one move ahead on 8 guesses, the best 16 chosen by those and 4 more draws; "
+       "Nexum: the best 16 each played to the end of its turn)",
 }
 
 
