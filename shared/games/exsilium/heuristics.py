@@ -45,22 +45,27 @@ _MEAN_STRENGTH = sum(c["strength"] for c in CARDS.values()) / len(CARDS)  # anot
 
 
 class _BoardCache:
-    """Results per board. A key names the board by `id(state.kinds)`, and an id may be
-    reused once its board is freed, so an entry is trusted only while its board is the very
-    one at hand. Cleared when full: positions of one search share boards, others seldom."""
+    """Results per board. A key names the board by `id(state.kinds)` (and any other object
+    it names by id, given as `named`), and an id may be reused once its object is freed, so
+    an entry is trusted only while those are the very objects at hand. Cleared when full:
+    positions of one search share boards, others seldom."""
 
     def __init__(self, size: int = 2048):
         self._entries, self._size = {}, size
 
-    def get(self, state, key, compute):
+    def get(self, state, key, compute, named=()):
         hit = self._entries.get(key)
-        if hit is not None and hit[0] is state.kinds:
-            return hit[1]
+        if hit is not None and hit[0] is state.kinds and len(hit[1]) == len(named) \
+                and all(a is b for a, b in zip(hit[1], named)):
+            return hit[2]
         value = compute()
         if len(self._entries) > self._size:
             self._entries.clear()
-        self._entries[key] = (state.kinds, value)
+        self._entries[key] = (state.kinds, tuple(named), value)
         return value
+
+    def clear(self):
+        self._entries.clear()
 
 
 _FIELDS = _BoardCache()
@@ -241,10 +246,7 @@ class _AnyFrontier(dict):
 _ANY_FRONTIER = _AnyFrontier()
 
 
-# (board and fields named by id, the rest by value) -> (the objects named by id, steps).
-# Cleared when full.
-_DEPOSIT_STEPS: dict = {}
-_MAX_DEPOSIT_STEPS = 8192
+_DEPOSIT_STEPS = _BoardCache(8192)
 
 
 def _deposit_steps(state, seat, nodes, dist, free, places=None):
@@ -263,15 +265,9 @@ def _deposit_steps(state, seat, nodes, dist, free, places=None):
     key = (id(state.kinds), id(state.placed), state.holes, state.cleared,
            tuple(sorted(state.control.items())), tuple(sorted(state.newaru.items())), seat,
            tuple(nodes), tuple(places), stops, id(dist), id(free))
-    hit = _DEPOSIT_STEPS.get(key)
-    if hit is not None and hit[0] is state.kinds and hit[1] is state.placed \
-            and hit[2] is dist and hit[3] is free:
-        return hit[4]
-    steps = _road_steps(state, seat, nodes, dist, free, places, stops)
-    if len(_DEPOSIT_STEPS) >= _MAX_DEPOSIT_STEPS:
-        _DEPOSIT_STEPS.clear()
-    _DEPOSIT_STEPS[key] = (state.kinds, state.placed, dist, free, steps)
-    return steps
+    return _DEPOSIT_STEPS.get(
+        state, key, lambda: _road_steps(state, seat, nodes, dist, free, places, stops),
+        named=(state.placed, dist, free))
 
 
 def _road_steps(state, seat, nodes, dist, free, places, stops):
