@@ -118,7 +118,7 @@ def _sweep_match(ctx, match_id: str, now: float, report: SweepReport) -> Optiona
 
 def vacation_end_command(match_id: str, player_id: str, until: str) -> dict:
     return {"source": SYSTEM, "match_id": match_id,
-            "command": {"type": "vacation_end", "player_id": player_id},
+            "command": {"type": "vacation_end", "player_id": player_id, "until": until},
             "command_id": f"vacation-end:{player_id}:{until}"}
 
 

@@ -38,7 +38,7 @@ SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end", "wormhole_arriv
 class SystemCommandSchema(Schema):
     """A command from the platform itself (the clock sweep, the wormhole relay), not from a
     seat: {"type": "time_out", "seat", "version"} | {"type": "vacation_start", "player_id",
-    "until"} | {"type": "vacation_end", "player_id"} | {"type": "wormhole_arrival",
+    "until"} | {"type": "vacation_end", "player_id", "until"} | {"type": "wormhole_arrival",
     <TransferSchema>}. The match service checks each against
     the log (a timeout must really be due at the version it names)."""
 

@@ -10,7 +10,8 @@ Seat commands, accepted for every game (services/match/schemas.py checks their s
                          same append, when that command is legal)
 System commands, from the clock sweep on the bus (shared/schemas/bus.py SystemCommandSchema):
     {"type": "time_out", "seat", "version"}        the seat's deadline passed at `version`
-    {"type": "vacation_start", "player_id", "until"}, {"type": "vacation_end", "player_id"}
+    {"type": "vacation_start", "player_id", "until"},
+    {"type": "vacation_end", "player_id", "until"}   "until" names the vacation that ends
 and from the wormhole arrivals consumer (services/match/wormholes/groups.py):
     {"type": "wormhole_arrival", <TransferSchema>} a fleet from a linked match (multi-battle)
 
@@ -24,7 +25,7 @@ from typing import Callable, Optional
 
 from shared.games import api as engine_api
 from shared.games import platform
-from shared.games.clock import iso
+from shared.games.clock import iso, timestamp
 from marshmallow import ValidationError
 
 from shared.games.replay import MatchState
@@ -195,13 +196,23 @@ def vacation_start(state: MatchState, command: dict) -> list:
 
 
 def vacation_end(state: MatchState, command: dict) -> list:
-    """Run the player's clocks in this match again."""
+    """Run the player's clocks in this match again: those the vacation ending `until`
+    paused (any of the player's pauses when `until` is absent, as older logs decided).
+
+    Naming the vacation matters when ends race new starts: an end of a vacation arriving
+    after the next vacation paused the match must not end that one, or the first
+    vacation's own late pause would be left with no end to come."""
     _active(state)
-    player_id = command.get("player_id")
+    player_id, until = command.get("player_id"), command.get("until")
+    try:
+        ending = None if until is None else timestamp(until)
+    except (TypeError, ValueError, AttributeError):
+        raise errors.InvalidRequest({"command": ["until must be an ISO 8601 time."]}) from None
     seats = [s for s in _seats_of(state, player_id)
-             if state.platform.vacations[s] is not None]
+             if state.platform.vacations[s] is not None
+             and (ending is None or state.platform.vacations[s] == ending)]
     if not seats:
-        raise errors.IllegalCommand("The player is not on vacation in this match.")
+        raise errors.IllegalCommand("The player is not on that vacation in this match.")
     return [event(platform.VACATION_ENDED, player_id=player_id, seats=seats)]
 
 

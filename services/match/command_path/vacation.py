@@ -161,7 +161,7 @@ def _send(ctx, match_id: str, command: dict, command_id: str, now: float) -> boo
 
 def _resume(ctx, player_id: str, until: str, matches: list, now: float) -> None:
     for match_id in matches:
-        _send(ctx, match_id, {"type": "vacation_end", "player_id": player_id},
+        _send(ctx, match_id, {"type": "vacation_end", "player_id": player_id, "until": until},
               f"vacation-end:{player_id}:{until}", now)
 
 

@@ -163,6 +163,36 @@ def test_a_vacation_pauses_correspondence_clocks_only(client, ctx, ana, bo):
     assert ctx.store.load(slow).deadlines()[0] is not None
 
 
+def test_a_vacations_end_ends_that_vacation_only(client, ctx, ana, bo):
+    """Ends and starts of two vacations arriving out of order (a start's request racing
+    an end's): each end ends only the pause of the vacation it names, so the late pause
+    of the first is still ended by its own end, and no pause is left without one."""
+    slow = _clocked(client, ana, bo, {"per_move_seconds": 2 * DAY, "on_timeout": "bot"})
+    first, second = "2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z"
+
+    def send(kind, until):
+        command = {"type": f"vacation_{kind}", "player_id": ana.player_id, "until": until}
+        submit_system(ctx, slow, command, f"vacation-{kind}:{ana.player_id}:{until}")
+
+    send("start", second)
+    with pytest.raises(ApiError) as refused:  # the first vacation's end, late
+        send("end", first)
+    assert refused.value.code == "illegal_command"
+    assert ctx.store.load(slow).deadlines()[0] is None  # the second still pauses
+    send("end", second)
+    send("start", first)  # the first vacation's start, later still
+    send("end", first)  # the first start's own check ends it
+    types = _types(ctx, slow)
+    assert types.count("VacationStarted") == types.count("VacationEnded") == 2
+    assert ctx.store.load(slow).deadlines()[0] is not None
+    # An end that names no vacation (as logs from before ends named theirs) ends any.
+    send("start", "2026-12-03T00:00:00.000Z")
+    assert ctx.store.load(slow).deadlines()[0] is None
+    submit_system(ctx, slow, {"type": "vacation_end", "player_id": ana.player_id},
+                  "vacation-end-any")
+    assert ctx.store.load(slow).deadlines()[0] is not None
+
+
 def test_the_error_table_of_the_players_own_routes(client, ana):
     for method, path, body in [("get", "/v1/players/me/matches?to_act=true", None),
                                ("get", "/v1/players/me/live", None),
