@@ -37,6 +37,7 @@ _TOKENS = ((4, 0.8), (10, 0.3))   # the first 4 faction tokens are worth more
 _TERMINAL = 0.6
 _HAND, _HAND_STRENGTH, _CARD_QUALITY = 0.4, 0.15, 0.05
 _HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
+_RAIDED = 0.5        # share of a raid's cost for a miniature the other seat can reach
 _CLOSE = 60.0        # reaching the goal before the round limit, against its draw
 _STEPS_A_ROUND = 8   # a hand of 4 cards, each a move of 2 nodes
 _STEPS_A_POINT = 6   # the walk counted for each point the nearest deposit leaves lacking
@@ -612,6 +613,48 @@ def _newaru_risk(state, seat, me):
     return risk
 
 
+def _raid_risk(state, seat, me):
+    """What the seat stands to lose to a raid before its hand is dealt again: a seat that
+    holds no card it may fight with loses at once to any miniature of the other seat that
+    moves next to one of its own ("If the attacked player has no cards, the attacker
+    immediately wins": rulebook, Combat between players, Phases 2), and the other seat,
+    still to play this round (hands are dealt again only when a round starts), can walk
+    two nodes a card in its hand. A raid costs the miniature and hands the raider the
+    smallest Baralytas token held (a point lost and a point won), and the raider takes
+    it when it sees it, so it counts at RAIDED of that. Two seats only, as `_contest`.
+
+    Why: level 2 spent its last card in every turn, and greedy, playing after it in the
+    round, walked up to a miniature with no card to fight with and took a miniature and a
+    point, round after round: a lead of 6-2 in round 4 became 0-10 (docs/BOTS.md, arena
+    seed 3002, match 1)."""
+    if state.seats != 2 or state.phase != PLAY or state.result is not None:
+        return 0.0
+    foe = 1 - seat
+    if not _plays_before_the_deal(state, foe):
+        return 0.0
+    player = state.players[seat]
+    if usable_cards(player.hand, player.faction) if seat == me else player.hand:
+        return 0.0  # another seat's cards are hidden: any card counts as one to fight with
+    hand = state.players[foe].hand
+    reach = 2 * len(usable_cards(hand, state.players[foe].faction) if foe == me else hand)
+    trapped = trapped_set(state)
+    raiders = [n for mini, n in enumerate(state.players[foe].minis)
+               if n is not None and (foe, mini) not in trapped]
+    exposed = any(chebyshev(m, n) - 1 <= reach for mini, n in enumerate(player.minis)
+                  if n is not None and (seat, mini) not in trapped for m in raiders)
+    if not exposed:
+        return 0.0
+    token = _POINT * min(player.baralytas) if player.baralytas else 0.0
+    return _RAIDED * (_MINI + 2 * token)
+
+
+def _plays_before_the_deal(state, seat):
+    """Whether `seat` still plays a turn in this round (the one now included)."""
+    if state.active is None or seat not in state.order:
+        return False
+    return state.order.index(seat) >= state.order.index(state.active)
+
+
 def _moving_on(state, seat):
     """Whether `seat` is in the middle of its own turn with a card it may still move with.
 
@@ -646,7 +689,8 @@ def _strength(state, seat, me):
     on_board = sum(1 for n in player.minis if n is not None)
     value = (_POINT * points(player) + _reach(state, seat, me) + _MINI * on_board
              + _tokens(_kept_tokens(state, player)) + _TERMINAL * player.terminal_tokens
-             + _HAND * len(player.hand) - _newaru_risk(state, seat, me))
+             + _HAND * len(player.hand) - _newaru_risk(state, seat, me)
+             - _raid_risk(state, seat, me))
     if seat == me:
         # Only the seat's own cards are known to it.
         value += _HAND_STRENGTH * sum(strength(c) for c in player.hand)
