@@ -47,7 +47,8 @@ LEVELS = {
 # turn rollout's search (services/bot/policies/turn_rollout.py) at depth 0: greedy's one-ply
 # ranking on `samples` guesses of the hidden cards, the best `keep` judged again on `rollouts`
 # of them with fresh chance and chosen by all those rewards. Against greedy it won 18 of 32
-# by the goal (13 lost, 1 drawn; docs/BOTS.md), where mcts,
+# by the goal (13 lost, 1 drawn), and 14 of 39 once both read the raid's risk (docs/BOTS.md:
+# greedy gained more from it), where mcts,
 # with the few hundred iterations a move it reaches over Exsilium's 100-300 commands a node,
 # won 1 of 17; playing the seat's turn on (depth 4 and 6) measured no better (5 of 12, more
 # round-limit draws) at 4-6 times the cost (docs/BOTS.md).
