@@ -4,7 +4,8 @@ Aimed at winning, i.e. at Baralytas points (rulebook, Winning the game): points 
 each miniature is to the Baralytas still lying on deposits, and (while deposits are still
 undiscovered) to the edge of the face-down tiles; then the means to get there -- miniatures on
 the board, faction tokens (spent on special actions, won back only by winning combats), terminal
-tokens and cards, less what the Newaru next to its miniatures are expected to cost it. Steps
+tokens and cards, less what the Newaru next to its miniatures are expected to cost it, and
+what a raid on a seat left without cards would (`_raid_risk`). Steps
 are counted as the seat may walk (routes.py: frontiers, controlled terminals, Newaru). Another
 seat's hand and deck are hidden, so for other seats only the hand size and the public discard
 count; the seat's own card quality counts for itself.
