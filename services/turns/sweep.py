@@ -22,7 +22,7 @@ from services.turns.projection import next_deadline
 from shared.messages.announcements import announcement
 from shared.eventlog.store import MatchNotFound
 from shared.games.clock import timestamp
-from shared.schemas.bus import COMMANDS, SYSTEM
+from shared.schemas.bus import COMMANDS, SYSTEM, vacation_end
 
 log = logging.getLogger("orrery.turns.sweep")
 
@@ -117,9 +117,9 @@ def _sweep_match(ctx, match_id: str, now: float, report: SweepReport) -> Optiona
 
 
 def vacation_end_command(match_id: str, player_id: str, until: str) -> dict:
-    return {"source": SYSTEM, "match_id": match_id,
-            "command": {"type": "vacation_end", "player_id": player_id, "until": until},
-            "command_id": f"vacation-end:{player_id}:{until}"}
+    command, command_id = vacation_end(player_id, until)
+    return {"source": SYSTEM, "match_id": match_id, "command": command,
+            "command_id": command_id}
 
 
 # KEYS: a player's vacation hash. ARGV: the until read. Ends that vacation (no days given

@@ -35,6 +35,14 @@ SYSTEM = "system"
 SYSTEM_COMMANDS = ("time_out", "vacation_start", "vacation_end", "wormhole_arrival")
 
 
+def vacation_end(player_id: str, until: str) -> tuple:
+    """(command, command id) of the end of a player's vacation `until` in one match. The
+    clock sweep and the vacation route both send it, and must send it alike: a repeated id
+    with another command is refused as an id reused, and the same id makes one end of both."""
+    return ({"type": "vacation_end", "player_id": player_id, "until": until},
+            f"vacation-end:{player_id}:{until}")
+
+
 class SystemCommandSchema(Schema):
     """A command from the platform itself (the clock sweep, the wormhole relay), not from a
     seat: {"type": "time_out", "seat", "version"} | {"type": "vacation_start", "player_id",

@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from services.match.command_path.commands import submit_system
 from services.match.queries import load_match
 from shared.games.clock import DAY, iso
+from shared.schemas.bus import vacation_end
 from shared.web.errors import ApiError
 
 
@@ -160,9 +161,9 @@ def _send(ctx, match_id: str, command: dict, command_id: str, now: float) -> boo
 
 
 def _resume(ctx, player_id: str, until: str, matches: list, now: float) -> None:
+    command, command_id = vacation_end(player_id, until)
     for match_id in matches:
-        _send(ctx, match_id, {"type": "vacation_end", "player_id": player_id, "until": until},
-              f"vacation-end:{player_id}:{until}", now)
+        _send(ctx, match_id, command, command_id, now)
 
 
 def _heal_index(ctx, player_id: str) -> None:
