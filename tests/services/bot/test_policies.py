@@ -58,7 +58,7 @@ def test_every_registered_game_gives_bots_a_heuristic_and_a_sampler(game_name):
 def test_mcts_with_an_iteration_budget_is_deterministic_under_a_seed():
     game = get_game("exordium")
     state, seat = playout_positions(game, seed=4)[3]
-    picks = {str(policies.choose(game, state, seat, random.Random(9), "mcts",
+    picks = {str(policies.choose(game, state, seat, random.Random(9), "mcts", search="mcts",
                                  iterations=300, seconds=None).command) for _ in range(3)}
     assert len(picks) == 1
 
@@ -130,15 +130,16 @@ def test_an_mcts_search_stops_at_its_iterations_or_its_seconds_whichever_comes_f
     game = get_game("exordium")
     state, seat = playout_positions(game, seed=4)[3]
     ticks = iter(range(10_000))
-    by_clock = policies.choose(game, state, seat, random.Random(1), "mcts", iterations=500,
-                               seconds=40, clock=lambda: next(ticks))
+    # mcts's own search named: Exordium's levels 2 and 3 run minimax.
+    by_clock = policies.choose(game, state, seat, random.Random(1), "mcts", search="mcts",
+                               iterations=500, seconds=40, clock=lambda: next(ticks))
     assert by_clock.iterations == 40
-    by_count = policies.choose(game, state, seat, random.Random(1), "mcts", iterations=30,
-                               seconds=1e9)
+    by_count = policies.choose(game, state, seat, random.Random(1), "mcts", search="mcts",
+                               iterations=30, seconds=1e9)
     assert by_count.iterations == 30
     with pytest.raises(ValueError):
-        policies.choose(game, state, seat, random.Random(1), "mcts", iterations=None,
-                        seconds=None)
+        policies.choose(game, state, seat, random.Random(1), "mcts", search="mcts",
+                        iterations=None, seconds=None)
 
 
 def test_a_heuristic_declared_antisymmetric_is_so():
@@ -187,8 +188,9 @@ def test_without_priors_every_command_is_tried_before_any_is_searched_twice():
                                      {"prior_from": 16, "wide_from": 24, "bias": 1.0}])
 def test_mcts_with_priors_is_legal_and_deterministic_under_a_seed(options):
     game, state, seat = _wide_exordium_position()
-    picks = [policies.choose(game, state, seat, random.Random(5), "mcts", iterations=150,
-                             seconds=None, **options).command for _ in range(2)]
+    picks = [policies.choose(game, state, seat, random.Random(5), "mcts", search="mcts",
+                             iterations=150, seconds=None, **options).command
+             for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in game.legal_commands(state, seat)
 
 
@@ -297,7 +299,10 @@ def _sample_searching_seat_first(state, seat, rng):
     return replace(state, colours=sampler._redeal_colours(state, rng), players=players)
 
 
-def test_mcts_plays_a_position_and_its_mirror_image_alike():
+@pytest.mark.parametrize("search,budget", [
+    ("mcts", {"iterations": 600, "seconds": None}),
+    ("minimax", {"deals": 2, "depth": 3, "iterations": None, "seconds": None})])
+def test_a_search_plays_a_position_and_its_mirror_image_alike(search, budget):
     # Seat 1 moves first in Exordium and wins more often (random vs random 57% of 1,000, greedy
     # vs greedy 60% of 400): that is the game. This checks the search adds no seat bias of its
     # own: the same position with the players swapped, searched from the other seat with the
@@ -308,10 +313,10 @@ def test_mcts_plays_a_position_and_its_mirror_image_alike():
     assert len(positions) == 8
     for state, seat in positions:
         mirror = replace(state, players=state.players[::-1], turn=1 - state.turn)
-        ours = policies.choose(game, state, seat, random.Random(3), "mcts", iterations=600,
-                               seconds=None)
+        ours = policies.choose(game, state, seat, random.Random(3), "mcts", search=search,
+                               **budget)
         theirs = policies.choose(game, mirror, 1 - seat, random.Random(3), "mcts",
-                                 iterations=600, seconds=None)
+                                 search=search, **budget)
         assert theirs.command == ours.command
 
 

@@ -185,12 +185,16 @@ def test_the_rollout_plays_on_past_the_first_command_in_exsilium():
     assert rolled_on >= 3
 
 
-def test_exsilium_mcts_levels_run_the_rollout_other_games_mcts():
+def test_each_games_mcts_levels_run_its_search():
     game = get_game("exsilium")
     state, seat = _exsilium_positions(3)[1]
     for level in bot_levels.LEVELS:
         assert policies.options_for("mcts", level, "exsilium")["search"] == "turn_rollout"
-        assert "search" not in policies.options_for("mcts", level, "exordium")
+    # Exordium's levels 2 and 3 search both seats' commands by minimax; level 1 is mcts.
+    assert "search" not in policies.options_for("mcts", 1, "exordium")
+    for level in (2, 3):
+        assert policies.options_for("mcts", level, "exordium")["search"] == "minimax"
+    assert "search" not in policies.options_for("mcts", 2, "exile_sun")
     # Nexum's levels 2 and 3 play the seat's turn out before judging; level 1 is mcts.
     assert "search" not in policies.options_for("mcts", 1, "nexum")
     for level in (2, 3):
