@@ -9,7 +9,8 @@ are measured by bench.bot_latency). Each level's budget is iterations with a wal
 (services/bot/policies), so the figures also say how many iterations a move reached: on a
 busy machine the cap, not the iterations, ends a level-2 move, and the bot is weaker.
 Where a game's level runs another search (Exsilium's and Nexum's turn rollout) its row gives
-heuristic evaluations per move; the iterations-per-second row is mcts's own.
+heuristic evaluations per move (Exordium's minimax counts its budget in them too, as
+iterations); the iterations-per-second row is mcts's own.
 `BENCH_BOT_SPEED_POSITIONS` sets the positions per game (default 24).
 """
 from __future__ import annotations

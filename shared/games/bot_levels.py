@@ -11,14 +11,13 @@ starts at 25). Level 2 sits at 25: a new player meets the default opponent. The 
 levels come from the measured head-to-head results (bench/bot_strength.py, docs/BOTS.md's
 strength table): a level that beats the one below in a share p of matches is
 `Phi^-1(p) * sqrt(2) * beta` mu above it (openskill's win probability with beta = 25/6,
-uncertainties left out). Measured in Exordium, seats alternated: level 2 beat level 1 in
-130 of 200 (p = 0.65 [58-71%]: 2.3 mu; an earlier, smaller run had 18 of 30); level 3 beat level 2
-in 65 of 119 (p = 0.55 [46-63%], two runs pooled: 0.7 mu), short of the 60% goal
-(docs/BOTS.md). Seat 1 moves first and wins more often
-whoever plays (random vs random 57%), which alternating seats cancels.
-In Exsilium the mcts levels run a turn rollout
-instead (services/bot/policies: GAME_LEVELS), measured against greedy and random in
-docs/BOTS.md.
+uncertainties left out). LEVEL_MU is the common scale, from Exordium's first mcts levels
+(level 2 beat level 1 in 130 of 200, level 3 beat level 2 in 65 of 119); each game's own
+measured ratings replace it where they exist (shared/games/level_ratings.py, served by
+GET /v1/games). Seat 1 moves first in Exordium and wins more often whoever plays (random vs
+random 57%), which alternating seats cancels. Some games' levels run another search than
+mcts (services/bot/policies: GAME_LEVELS; Exsilium's turn rollout, Exordium's minimax),
+measured in docs/BOTS.md.
 """
 from __future__ import annotations
 
@@ -39,12 +38,14 @@ LEVEL_SUMMARY = {
        "ahead on 1 guess of what it cannot see, and one move in four its second choice); "
        "beats random play, loses to careful play",
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
-       "where there are many (Exsilium: every command judged one move ahead on 4 guesses, "
+       "where there are many (Exordium: its move and the answers 4 moves deep on 4 guesses "
+       "of what it cannot see; Exsilium: every command judged one move ahead on 4 guesses, "
        "the best 10 chosen by those and 2 more draws; Nexum: the best 10 each played to the "
        "end of its turn); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
-       "Exsilium: one move ahead on 8 guesses, the best 16 chosen by those and 4 more draws; "
-       "Nexum: the best 16 each played to the end of its turn)",
+       "Exordium: its move and the answers 5-7 moves deep on 4 guesses; Exsilium: one move "
+       "ahead on 8 guesses, the best 16 chosen by those and 4 more draws; Nexum: the best "
+       "16 each played to the end of its turn)",
 }
 
 

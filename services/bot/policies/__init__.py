@@ -70,17 +70,16 @@ EXSILIUM_SLIP = 0.25
 # Exordium's levels 2 and 3 run the minimax search (services/bot/policies/minimax.py):
 # alpha-beta over both seats' commands on 4 guesses of the hidden colours and decks, the
 # best mean value played. Level 2 looks 4 commands deep (its move, the answer, its next,
-# the next answer); level 3 deepens until its budget, most of the game 5 or 6 commands and
-# to the end in the last turns. mcts's level 2 (2,000 iterations) won 65% of 400 against
-# greedy and every variant of it measured 58-69%; it never saw greedy's answer, which
-# minimax does (docs/BOTS.md).
-EXORDIUM_LEVEL_2 = {"search": "minimax", "deals": 4, "depth": 4, "iterations": 20_000,
-                    "seconds": LEVEL_2_SECONDS}
+# the next answer); level 3 deepens until its budget, 5 to 7 commands. Their `iterations`
+# are leaf judgements. mcts's level 2 (2,000 iterations) won 65% of 400 deals against
+# greedy, where level 2 now won 77% of them, and every variant of mcts measured 58-69%: it
+# never saw greedy's answer, which minimax does (docs/BOTS.md).
 GAME_LEVELS = {
     "exordium": {"mcts": {
         1: LEVELS["mcts"][1],
-        2: EXORDIUM_LEVEL_2,
-        3: {"search": "minimax", "deals": 4, "depth": 12, "iterations": 60_000,
+        2: {"search": "minimax", "deals": 4, "depth": 4, "iterations": 20_000,
+            "seconds": LEVEL_2_SECONDS},
+        3: {"search": "minimax", "deals": 4, "depth": 6, "step": 2, "iterations": 80_000,
             "seconds": 6.0},
     }},
     "nexum": {"mcts": {

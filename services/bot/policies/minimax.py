@@ -7,10 +7,13 @@ commands, `depth` commands deep, the heuristic judging the leaves (squashed as e
 squashes it; a finished game by who won and its margin, so a decided win outranks any open
 position). The command with the best mean value over the deals is played.
 
-It searches deeper step by step (iterative deepening, from 1 command to `depth`): every
-deal is searched at one depth before any at the next, and the deepest depth that every deal
-finished chooses, so a `seconds` cap or an `iterations` budget (leaf judgements) ends the
-search with a whole depth's answer. At each depth the root's commands are tried in the
+It searches deeper step by step (iterative deepening, from 1 command to `depth`, `step`
+commands at a time after the first): every deal is searched at one depth before any at the
+next, and the deepest depth that every deal finished chooses, so a `seconds` cap or an
+`iterations` budget (leaf judgements) ends the search with a whole depth's answer. A `step`
+of 2 keeps that answer at an even depth, one that ends on the other seat's answer (in
+Exordium a search that ended on the seat's own move, at 3 or 5 commands, played weaker
+than one 2 or 4 deep: docs/BOTS.md). At each depth the root's commands are tried in the
 order the depth before ranked them, and inner nodes try their commands best first by a
 one-ply judgement: what lets alpha-beta cut most of the tree.
 
@@ -38,7 +41,7 @@ INFINITY = float("inf")
 
 
 class _OutOfBudget(Exception):
-    """The search's time or evaluations ran out in the middle of a depth."""
+    """The search's time or leaf judgements ran out in the middle of a depth."""
 
 
 class _FixedChance(random.Random):
@@ -77,9 +80,11 @@ class _Search:
         # did, a deeper search would find the same values.
         self.beyond = False
         # A deeper pass walks the tables the one before built: each table's children and
-        # value are kept, by the table's identity (the kept table keeps its id its own).
+        # value are kept, keyed by the table's id, with the table itself (so that no other
+        # table can take that id while the search runs).
         self.expanded: dict = {}
         self.judged: dict = {}
+        self.rooted: dict = {}  # (a deal's id, a root command) -> (the deal, the table after)
         # On an open table the rules draw nothing; if a game's did, every command would
         # meet the same draw.
         self.chance = _FixedChance()
@@ -130,9 +135,7 @@ class _Search:
         out = []
         for command in game.legal_commands(table, mover):
             try:
-                # A fixed stream: on an open table the rules draw nothing, and if a game's
-                # did, every command would meet the same draw.
-                after = apply_command(game, table, mover, command, random.Random(0),
+                after = apply_command(game, table, mover, command, self.chance.reset(),
                                       self.decide)
             except RuleError:
                 continue
@@ -175,14 +178,14 @@ class _Search:
     def after_root(self, table, command: dict):
         """The table after the seat's root `command`, kept for the deeper passes."""
         key = (id(table), repr(command))
-        if key not in self.expanded:
+        if key not in self.rooted:
             try:
                 after = apply_command(self.game, table, self.seat, command, self.chance.reset(),
                                       self.decide)
             except RuleError:
                 after = None
-            self.expanded[key] = (table, after)
-        return self.expanded[key][1]
+            self.rooted[key] = (table, after)
+        return self.rooted[key][1]
 
     def last_ply(self, table, alpha: float, beta: float) -> float:
         """`search` one command deep, each command applied only once the ones before it
@@ -229,7 +232,7 @@ class _Search:
         """One root command's exact value at `depth` on `table`."""
         return self.search(self.after_root(table, command), depth - 1, -INFINITY, INFINITY)
 
-def choose(game, state, seat, rng, seats=2, deals: int = 4, depth: int = 4,
+def choose(game, state, seat, rng, seats=2, deals: int = 4, depth: int = 4, step: int = 1,
            seconds: Optional[float] = None, iterations: Optional[int] = None,
            scale: Optional[float] = None, evaluation: Optional[str] = None,
            clock: Callable[[], float] = time.perf_counter, **_options) -> Choice:
@@ -253,7 +256,7 @@ def choose(game, state, seat, rng, seats=2, deals: int = 4, depth: int = 4,
     order = list(range(len(commands)))
     rng.shuffle(order)  # equal values in a random order: ties go to a random command
     chosen = None
-    for level in range(1, max(1, depth) + 1):
+    for level in _depths(depth, step):
         search.beyond = False
         try:
             best = _best_mean(search, tables, commands, order, level)
@@ -269,6 +272,12 @@ def choose(game, state, seat, rng, seats=2, deals: int = 4, depth: int = 4,
     if chosen is None:
         return Choice(commands[order[0]], search.evaluations, clock() - start)
     return Choice(commands[chosen], search.evaluations, clock() - start)
+
+
+def _depths(depth: int, step: int) -> list:
+    """The depths searched one after the other: 1, then every `step`-th up to `depth`."""
+    step = max(1, step)
+    return sorted({1, *range(step, max(1, depth) + 1, step)})
 
 
 def _best_mean(search: _Search, tables: list, commands: list, order: list, depth: int):

@@ -159,3 +159,11 @@ def test_it_refuses_what_it_cannot_search():
     with pytest.raises(ValueError, match="two-seat"):
         minimax.choose(BAIT, _Bait(), 0, random.Random(1), seats=3)
 
+
+
+def test_a_step_of_two_searches_even_depths_after_the_first():
+    assert minimax._depths(6, 2) == [1, 2, 4, 6]
+    assert minimax._depths(4, 1) == [1, 2, 3, 4]
+    assert minimax._depths(5, 2) == [1, 2, 4]
+    choice = minimax.choose(BAIT, _Bait(), 0, random.Random(1), depth=3, step=2)
+    assert choice.command == {"type": "wait"}
