@@ -43,7 +43,7 @@ LEVEL_SUMMARY = {
        "the best 10 chosen by those and 2 more draws; Nexum: the best 10 each played to the "
        "end of its turn); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
-       "Exordium: its move and the answers 5-7 moves deep on 4 guesses; Exsilium: one move "
+       "Exordium: its move and the answers 6 moves deep on 4 guesses; Exsilium: one move "
        "ahead on 8 guesses, the best 16 chosen by those and 4 more draws; Nexum: the best "
        "16 each played to the end of its turn)",
 }

@@ -70,8 +70,9 @@ EXSILIUM_SLIP = 0.25
 # Exordium's levels 2 and 3 run the minimax search (services/bot/policies/minimax.py):
 # alpha-beta over both seats' commands on 4 guesses of the hidden colours and decks, the
 # best mean value played. Level 2 looks 4 commands deep (its move, the answer, its next,
-# the next answer); level 3 deepens until its budget, 5 to 7 commands. Their `iterations`
-# are leaf judgements. mcts's level 2 (2,000 iterations) won 65% of 400 deals against
+# the next answer), level 3 6 commands (at even depths only, so that a search its budget
+# ends answers from 4: a search ending on its own move, at 5 or 7, lost to level 2). Their
+# `iterations` are leaf judgements. mcts's level 2 (2,000 iterations) won 65% of 400 deals against
 # greedy, where level 2 now won 77% of them, and every variant of mcts measured 58-69%: it
 # never saw greedy's answer, which minimax does (docs/BOTS.md).
 GAME_LEVELS = {

@@ -232,6 +232,7 @@ class _Search:
         """One root command's exact value at `depth` on `table`."""
         return self.search(self.after_root(table, command), depth - 1, -INFINITY, INFINITY)
 
+
 def choose(game, state, seat, rng, seats=2, deals: int = 4, depth: int = 4, step: int = 1,
            seconds: Optional[float] = None, iterations: Optional[int] = None,
            scale: Optional[float] = None, evaluation: Optional[str] = None,
