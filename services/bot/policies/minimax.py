@@ -132,15 +132,23 @@ class _Search:
         if game.outcome(table) is not None:
             return None, []
         mover = self._mover(table)
-        out = []
-        for command in game.legal_commands(table, mover):
-            try:
-                after = apply_command(game, table, mover, command, self.chance.reset(),
-                                      self.decide)
-            except RuleError:
-                continue
-            out.append((command, after))
-        return mover, out
+        return mover, list(self.successors(table, mover))
+
+    def successors(self, table, mover: int):
+        """(command, table after it) for each of `mover`'s commands the table accepts, made
+        one at a time as they are asked for."""
+        for command in self.game.legal_commands(table, mover):
+            after = self.apply(table, mover, command)
+            if after is not None:
+                yield command, after
+
+    def apply(self, table, mover: int, command: dict):
+        """The table after `mover`'s `command`, or None when this table refuses it."""
+        try:
+            return apply_command(self.game, table, mover, command, self.chance.reset(),
+                                 self.decide)
+        except RuleError:
+            return None
 
     def search(self, table, depth: int, alpha: float, beta: float) -> float:
         """The seat's value of `table` searched `depth` commands deep (alpha-beta)."""
@@ -179,12 +187,7 @@ class _Search:
         """The table after the seat's root `command`, kept for the deeper passes."""
         key = (id(table), repr(command))
         if key not in self.rooted:
-            try:
-                after = apply_command(self.game, table, self.seat, command, self.chance.reset(),
-                                      self.decide)
-            except RuleError:
-                after = None
-            self.rooted[key] = (table, after)
+            self.rooted[key] = (table, self.apply(table, self.seat, command))
         return self.rooted[key][1]
 
     def last_ply(self, table, alpha: float, beta: float) -> float:
@@ -196,12 +199,7 @@ class _Search:
         mover = self._mover(table)
         maximizing = mover == self.seat
         best = None
-        for command in game.legal_commands(table, mover):
-            try:
-                after = apply_command(game, table, mover, command, self.chance.reset(),
-                                      self.decide)
-            except RuleError:
-                continue
+        for _, after in self.successors(table, mover):
             value = self.leaf(after)
             if maximizing:
                 best = value if best is None else max(best, value)
