@@ -167,18 +167,22 @@ class _Search:
             ordered = [after for _, after in judged]
         else:
             ordered = [after for _, after in children]
-        if maximizing:
-            best = -INFINITY
-            for after in ordered:
-                best = max(best, self.search(after, depth - 1, alpha, beta))
+        return self.best_of(ordered, maximizing, alpha, beta,
+                            lambda after, a, b: self.search(after, depth - 1, a, b))
+
+    @staticmethod
+    def best_of(tables, maximizing: bool, alpha: float, beta: float, judge) -> Optional[float]:
+        """The mover's best of `judge(table, alpha, beta)` over `tables`, taken in turn until
+        one leaves no window (a cut); None when there is no table."""
+        best = None
+        for table in tables:
+            value = judge(table, alpha, beta)
+            if maximizing:
+                best = value if best is None else max(best, value)
                 alpha = max(alpha, best)
-                if alpha >= beta:
-                    break
-            return best
-        best = INFINITY
-        for after in ordered:
-            best = min(best, self.search(after, depth - 1, alpha, beta))
-            beta = min(beta, best)
+            else:
+                best = value if best is None else min(best, value)
+                beta = min(beta, best)
             if alpha >= beta:
                 break
         return best
@@ -197,18 +201,9 @@ class _Search:
         if game.outcome(table) is not None:
             return self.value(table)
         mover = self._mover(table)
-        maximizing = mover == self.seat
-        best = None
-        for _, after in self.successors(table, mover):
-            value = self.leaf(after)
-            if maximizing:
-                best = value if best is None else max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = value if best is None else min(best, value)
-                beta = min(beta, best)
-            if alpha >= beta:
-                break
+        best = self.best_of((after for _, after in self.successors(table, mover)),
+                            mover == self.seat, alpha, beta,
+                            lambda after, a, b: self.leaf(after))
         return self.value(table) if best is None else best
 
     def root(self, table, commands: list, order: list, depth: int) -> dict:
