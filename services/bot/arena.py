@@ -11,6 +11,8 @@ with --json also how the matches ended, each spec's wins by ending, and the kind
 (services/bot/coverage.py) each spec was offered and chose. `--keep DIR` writes the commands
 of every match that reached a safety limit (a round or cycle limit), so that it can be
 replayed position by position (`kept`) though a capped search would not choose alike again.
+`--option NAME=VALUE` sets a game option for every match (Nexum's `ai=0`: two seats and no
+AI civilisation; one spec alone with the default `ai`: one seat against an AI).
 
 Time it takes: a match lasts as many moves as the game (Exordium: about 15 a seat), each
 taking a level's budget (mcts level 2: 2,000 iterations, about 0.2 s of an idle core, up to
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from services.bot import coverage, policies
 from services.bot.policies.base import apply_command
 from services.bot.policies.evaluation import rank_rewards
+from shared.games.api import InvalidOptions
 from shared.games.registry import get_game
 
 Z95 = 1.959963984540054
@@ -69,6 +72,31 @@ def parse_seats(text: str) -> list:
     return specs
 
 
+def parse_options(spec, pairs: list) -> dict:
+    """`["ai=0", "max_rounds=30"]` as the options of the game `spec` describes, each value
+    read by its option's kind (an int, true or false, else the text); the spec's own check
+    (`resolve_options`) says what it refuses."""
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or name not in spec.options:
+            raise ValueError(f"An option is NAME=VALUE with a name of {sorted(spec.options)}, "
+                             f"not {pair!r}.")
+        kind = spec.options[name].kind
+        if kind == "int":
+            try:
+                options[name] = int(text)
+            except ValueError:
+                raise ValueError(f"Option {name} is an integer, not {text!r}.") from None
+        elif kind == "bool":
+            if text not in ("true", "false"):
+                raise ValueError(f"Option {name} is true or false, not {text!r}.")
+            options[name] = text == "true"
+        else:
+            options[name] = text
+    return options
+
+
 def wilson(successes: float, n: int, z: float = Z95) -> tuple:
     """The Wilson score interval for a proportion (successes may be fractional)."""
     if n == 0:
@@ -80,25 +108,27 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _set_up(game, seats: int, seed: int, index: int):
-    """(the server's random stream, the table set up with it) of match `index` of a run."""
+def _set_up(game, seats: int, seed: int, index: int, options: dict | None = None):
+    """(the server's random stream, the table set up with it) of match `index` of a run,
+    with the game's `options` (its defaults for those not given)."""
     server = random.Random(f"arena:{seed}:{index}:server")
     state = None
-    for event in game.setup(game.spec.resolve_options({}), seats, server):
+    for event in game.setup(game.spec.resolve_options(options or {}), seats, server):
         state = game.evolve(state, event)
     return server, state
 
 
 def play(game_name: str, specs: list, index: int, seed: int, overrides: dict,
-         uncapped: bool = False) -> dict:
+         uncapped: bool = False, options: dict | None = None) -> dict:
     """One match with the specs rotated by `index`; each spec's reward, moves and speed.
     `uncapped`: mcts levels search their iterations whatever the wall clock says (their
-    strength as designed, on a machine too busy to reach it within the levels' caps)."""
+    strength as designed, on a machine too busy to reach it within the levels' caps).
+    `options`: the game's options for the match (Nexum's `ai`, say)."""
     game = get_game(game_name)
     n = len(specs)
     seat_of = [(j + index) % n for j in range(n)]  # spec j sits at seat_of[j]
     spec_at = {seat: j for j, seat in enumerate(seat_of)}
-    server, state = _set_up(game, n, seed, index)
+    server, state = _set_up(game, n, seed, index, options)
     moves = [[] for _ in specs]  # (seconds, iterations) per move, by spec
     offered = [Counter() for _ in specs]  # kinds of command legal, counted per move
     picked = [Counter() for _ in specs]
@@ -182,15 +212,18 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
-        overrides: dict | None = None, uncapped: bool = False, each=None, keep=None) -> list:
+        overrides: dict | None = None, uncapped: bool = False, each=None, keep=None,
+        options: dict | None = None) -> list:
     """Play `matches` matches (in `jobs` processes) and summarize them. `each`: a file
     that gets one JSON line per match as it ends (a long run says how it goes). `keep`: a
-    folder that gets the commands of every match ended by a safety limit (`kept`)."""
-    overrides = overrides or {}
-    args = [(game_name, specs, i, seed, overrides, uncapped) for i in range(matches)]
+    folder that gets the commands of every match ended by a safety limit (`kept`).
+    `options`: the game's options for every match (its defaults for those not given)."""
+    overrides, options = overrides or {}, options or {}
+    get_game(game_name).spec.resolve_options(options)  # a bad option fails before any match
+    args = [(game_name, specs, i, seed, overrides, uncapped, options) for i in range(matches)]
 
     def told(result):
-        return _told(result, game_name, specs, seed, each, keep)
+        return _told(result, game_name, specs, seed, each, keep, options)
 
     if jobs <= 1:
         results = [told(play(*a)) for a in args]
@@ -207,9 +240,11 @@ def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
 SAFETY_LIMITS = ("round_limit", "cycle_limit")
 
 
-def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None) -> dict:
+def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
+          options: dict | None = None) -> dict:
     if each is not None:
-        line = {"seed": seed, "index": result["index"], "reason": result["reason"],
+        line = {"seed": seed, "index": result["index"], "options": options or {},
+                "reason": result["reason"],
                 "seats": [spec.label for spec in specs], "won": result["won"],
                 "scores": result["scores"], "moves": sum(len(m) for m in result["moves"]),
                 "load": round(os.getloadavg()[0], 1)}
@@ -220,7 +255,7 @@ def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None)
         path = os.path.join(keep, f"{game_name}-{seed}-{result['index']}.json")
         with open(path, "w") as f:
             json.dump({"game": game_name, "seed": seed, "index": result["index"],
-                       "seats": [spec.label for spec in specs], "seat_of": result["seat_of"],
+                       "options": options or {}, "seats": [spec.label for spec in specs], "seat_of": result["seat_of"],
                        "reason": result["reason"], "scores": result["scores"],
                        "commands": result["commands"]}, f)
     return result
@@ -232,7 +267,8 @@ def kept(data: dict):
     the match's seed, so the tables are the ones the bots met; a capped search's choices
     follow the machine's speed and would not come again, its log does."""
     game = get_game(data["game"])
-    server, state = _set_up(game, len(data["seats"]), data["seed"], data["index"])
+    server, state = _set_up(game, len(data["seats"]), data["seed"], data["index"],
+                            data.get("options"))
     for seat, command in data["commands"]:
         yield state, seat, command
         state = apply_command(game, state, seat, command, server)
@@ -263,6 +299,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, help="mcts: wall clock per move")
     parser.add_argument("--uncapped", action="store_true",
                         help="mcts levels search all their iterations, however long it takes")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every match (repeatable), e.g. ai=0 in nexum")
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     parser.add_argument("--each", help="a file to add one JSON line to as each match ends")
     parser.add_argument("--keep", metavar="DIR",
@@ -276,7 +314,10 @@ def main(argv=None) -> int:
     try:
         get_game(args.game)
         specs = parse_seats(args.seats)
-    except (KeyError, ValueError) as error:
+        spec = get_game(args.game).spec
+        options = parse_options(spec, args.option)
+        spec.resolve_options(options)
+    except (KeyError, ValueError, InvalidOptions) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 2
     overrides = {}
@@ -285,7 +326,7 @@ def main(argv=None) -> int:
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
     rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped,
-               args.each, args.keep)
+               args.each, args.keep, options)
     if args.json:
         for row in rows:
             print(json.dumps(row))

@@ -83,3 +83,32 @@ def test_a_match_at_a_safety_limit_is_kept_and_replays_to_its_end(tmp_path, monk
     arena.run("tictactoe", arena.parse_seats("greedy,random"), 2, seed=4,
               keep=str(tmp_path / "none"))
     assert not (tmp_path / "none").exists()  # ended by the game's rule: nothing kept
+
+
+def test_game_options_are_read_by_their_kind_and_checked_before_any_match(tmp_path):
+    spec = get_game("nexum").spec
+    assert arena.parse_options(spec, ["ai=0", "max_rounds=30", "campaign=false"]) == \
+        {"ai": "0", "max_rounds": 30, "campaign": False}
+    for bad in (["ai"], ["oracle=1"], ["max_rounds=many"], ["campaign=yes"]):
+        with pytest.raises(ValueError):
+            arena.parse_options(spec, bad)
+    each = tmp_path / "each.jsonl"
+    with pytest.raises(Exception, match="ai"):
+        arena.run("nexum", arena.parse_seats("random,random"), 1, seed=3, each=each,
+                  options={"ai": "7"})
+    assert not each.exists()
+    assert arena.main(["nexum", "--seats", "random,random", "--option", "ai=7"]) == 2
+
+
+def test_a_match_is_set_up_with_the_options_given_and_its_line_names_them(tmp_path):
+    """Nexum seats one AI civilisation beside two players unless `ai=0`."""
+    game = get_game("nexum")
+    _, beside_an_ai = arena._set_up(game, 2, 5, 0)
+    _, alone = arena._set_up(game, 2, 5, 0, {"ai": "0"})
+    assert (beside_an_ai.factions, alone.factions) == (3, 2)
+    each = tmp_path / "each.jsonl"
+    arena.run("nexum", arena.parse_seats("random,random"), 1, seed=5, each=each,
+              options={"ai": "0", "max_rounds": 4})
+    line = json.loads(each.read_text())
+    assert line["options"] == {"ai": "0", "max_rounds": 4}
+    assert line["reason"] in ("round_limit", "victory_points", "relics", "last_standing")
