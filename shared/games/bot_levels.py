@@ -40,8 +40,8 @@ LEVEL_SUMMARY = {
     2: "fair: mcts searches 2,000 positions a move (within 1 s), the best-looking first "
        "where there are many (Exordium: its move and the answers 4 moves deep on 4 guesses "
        "of what it cannot see; Exsilium: every command judged one move ahead on 4 guesses, "
-       "the best 10 chosen by those and 2 more draws; Nexum: the best 10 each played to the "
-       "end of its turn); even for a new player",
+       "the best 10 chosen by those and 2 more draws; Nexum: the best 12 on 8 guesses each "
+       "played to the end of its turn); even for a new player",
     3: "strong: mcts searches 6,000 positions a move, always the best-looking first (1-6 s; "
        "Exordium: its move and the answers 6 moves deep on 4 guesses; Exsilium: one move "
        "ahead on 8 guesses, the best 16 chosen by those and 4 more draws; Nexum: the best "
