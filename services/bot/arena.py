@@ -255,7 +255,8 @@ def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
         path = os.path.join(keep, f"{game_name}-{seed}-{result['index']}.json")
         with open(path, "w") as f:
             json.dump({"game": game_name, "seed": seed, "index": result["index"],
-                       "options": options or {}, "seats": [spec.label for spec in specs], "seat_of": result["seat_of"],
+                       "options": options or {}, "seats": [spec.label for spec in specs],
+                       "seat_of": result["seat_of"],
                        "reason": result["reason"], "scores": result["scores"],
                        "commands": result["commands"]}, f)
     return result
@@ -312,9 +313,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
-        get_game(args.game)
-        specs = parse_seats(args.seats)
         spec = get_game(args.game).spec
+        specs = parse_seats(args.seats)
         options = parse_options(spec, args.option)
         spec.resolve_options(options)
     except (KeyError, ValueError, InvalidOptions) as error:

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from services.bot import arena
+from shared.games.api import InvalidOptions
 from shared.games.registry import get_game
 
 
@@ -93,7 +94,7 @@ def test_game_options_are_read_by_their_kind_and_checked_before_any_match(tmp_pa
         with pytest.raises(ValueError):
             arena.parse_options(spec, bad)
     each = tmp_path / "each.jsonl"
-    with pytest.raises(Exception, match="ai"):
+    with pytest.raises(InvalidOptions, match="ai"):
         arena.run("nexum", arena.parse_seats("random,random"), 1, seed=3, each=each,
                   options={"ai": "7"})
     assert not each.exists()
