@@ -160,7 +160,6 @@ def test_it_refuses_what_it_cannot_search():
         minimax.choose(BAIT, _Bait(), 0, random.Random(1), seats=3)
 
 
-
 def test_a_step_of_two_searches_even_depths_after_the_first():
     assert minimax._depths(6, 2) == [1, 2, 4, 6]
     assert minimax._depths(4, 1) == [1, 2, 3, 4]
