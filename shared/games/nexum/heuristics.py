@@ -8,19 +8,34 @@ WEIGHTS = {"vp": 3.0, "relic": 2.5, "ship": 0.3, "planet": 1.0, "star": 1.0,
 RESERVE, RESERVE_UNITS = 0.15, 2
 
 
-def strength(state, faction: int) -> float:
+def strength(state, faction: int, bid: int = 0) -> float:
+    """`bid`: energy the faction has bid and not paid yet (`committed_bid`)."""
     held = [p for p, here in state.ships.items() if faction in here and p not in board.DISKS]
+    energy = state.energy[faction] - bid
     return (WEIGHTS["vp"] * state.vp[faction]
             + WEIGHTS["relic"] * len(board.relics_of(state, faction))
             + WEIGHTS["ship"] * board.fleet_size(state, faction)
             + WEIGHTS["planet"] * sum(1 for p in held if board.is_planet(p))
             + WEIGHTS["star"] * sum(1 for p in held if board.is_star(p))
-            + WEIGHTS["energy"] * state.energy[faction]
-            + RESERVE * min(state.energy[faction], RESERVE_UNITS)
+            + WEIGHTS["energy"] * energy
+            + RESERVE * min(energy, RESERVE_UNITS)
             + WEIGHTS["tech"] * (len(state.techs[faction]) if state.kinds[faction] == "seat" else 0)
             + WEIGHTS["asteroid"] * len(state.loaded[faction]))
 
 
+def committed_bid(state, faction: int) -> int:
+    """The energy a faction has bid for turn order and not paid yet: bids are paid when the
+    phase cards are revealed, after every seat has chosen. Only the seat's own bid is read:
+    another's is secret until the reveal.
+
+    Why: counted only once paid, a bid cost nothing at the command that made it, so the
+    bots' one-ply look saw every bid alike and bid at random, 26-45 energy a match against
+    random play (docs/BOTS.md)."""
+    if state.stage != "choose" or faction not in state.chosen:
+        return 0
+    return state.chosen[faction][1]
+
+
 def evaluate(state, seat) -> float:
-    mine = strength(state, seat)
+    mine = strength(state, seat, committed_bid(state, seat))
     return mine - max(strength(state, f) for f in range(state.factions) if f != seat)
