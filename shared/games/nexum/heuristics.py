@@ -25,8 +25,8 @@ def strength(state, faction: int, bid: int = 0) -> float:
 
 def committed_bid(state, faction: int) -> int:
     """The energy a faction has bid for turn order and not paid yet: bids are paid when the
-    phase cards are revealed, after every seat has chosen. Only the seat's own bid is read:
-    another's is secret until the reveal.
+    phase cards are revealed, after every seat has chosen. `evaluate` asks it for the seat
+    alone: another seat's bid is secret until the reveal.
 
     Why: counted only once paid, a bid cost nothing at the command that made it, so the
     bots' one-ply look saw every bid alike and bid at random, 26-45 energy a match against

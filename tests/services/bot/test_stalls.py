@@ -70,7 +70,7 @@ def test_the_kept_stalls_replay_to_the_round_limit_with_the_bot_ahead():
     back): level 2 against random, seed 702 match 9, ahead 8-0 from round 37, and level 1,
     seed 602 match 15, at 7-9 points from round 6 (the tests below play on from their
     stalled positions); and four not closed out yet (docs/BOTS.md): level 2, seed 1721
-    match 17, 8-0; level 1, seed 1621 match 6, 6-0; and level 3 in its first run against
+    match 17, 8-0; level 1, seed 1621 match 6, 6-0; level 3 in its first run against
     random, seed 4101 match 5, 9-0 (9 points from round 20, 8 in rounds 29-59); and level 2
     against random, seed 3602 match 31, 5-0 (at 5-7 points from round 24; from round 32
     the points it lacked lay in one deposit, node 207, which it never went for). Replaying
