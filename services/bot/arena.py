@@ -10,7 +10,9 @@ its score (a draw counts half), average and p95 move time, and search iterations
 with --json also how the matches ended, each spec's wins by ending, and the kinds of command
 (services/bot/coverage.py) each spec was offered and chose. `--keep DIR` writes the commands
 of every match that reached a safety limit (a round or cycle limit), so that it can be
-replayed position by position (`kept`) though a capped search would not choose alike again.
+replayed position by position (`kept`) though a capped search would not choose alike again;
+with `--keep-lost` also every match the first spec did not win (a level 2 that lost to
+random play, say).
 `--option NAME=VALUE` sets a game option for every match (Nexum's `ai=0`: two seats and no
 AI civilisation; one spec alone with the default `ai`: one seat against an AI).
 
@@ -213,17 +215,18 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
         overrides: dict | None = None, uncapped: bool = False, each=None, keep=None,
-        options: dict | None = None) -> list:
+        options: dict | None = None, keep_lost: bool = False) -> list:
     """Play `matches` matches (in `jobs` processes) and summarize them. `each`: a file
     that gets one JSON line per match as it ends (a long run says how it goes). `keep`: a
-    folder that gets the commands of every match ended by a safety limit (`kept`).
+    folder that gets the commands of every match ended by a safety limit (`kept`), and with
+    `keep_lost` of every match the first spec did not win.
     `options`: the game's options for every match (its defaults for those not given)."""
     overrides, options = overrides or {}, options or {}
     get_game(game_name).spec.resolve_options(options)  # a bad option fails before any match
     args = [(game_name, specs, i, seed, overrides, uncapped, options) for i in range(matches)]
 
     def told(result):
-        return _told(result, game_name, specs, seed, each, keep, options)
+        return _told(result, game_name, specs, seed, each, keep, options, keep_lost)
 
     if jobs <= 1:
         results = [told(play(*a)) for a in args]
@@ -241,7 +244,7 @@ SAFETY_LIMITS = ("round_limit", "cycle_limit")
 
 
 def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
-          options: dict | None = None) -> dict:
+          options: dict | None = None, keep_lost: bool = False) -> dict:
     if each is not None:
         line = {"seed": seed, "index": result["index"], "options": options or {},
                 "reason": result["reason"],
@@ -250,7 +253,8 @@ def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
                 "load": round(os.getloadavg()[0], 1)}
         with open(each, "a") as f:
             f.write(json.dumps(line) + "\n")
-    if keep is not None and result["reason"] in SAFETY_LIMITS:
+    if keep is not None and (result["reason"] in SAFETY_LIMITS
+                             or keep_lost and not result["won"][0]):
         os.makedirs(keep, exist_ok=True)
         path = os.path.join(keep, f"{game_name}-{seed}-{result['index']}.json")
         with open(path, "w") as f:
@@ -307,6 +311,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", metavar="DIR",
                         help="a folder to write the commands of every match that reached a "
                              "safety limit to (replay them with services.bot.arena.kept)")
+    parser.add_argument("--keep-lost", action="store_true",
+                        help="with --keep, also keep every match the first seat spec did not win")
     return parser
 
 
@@ -326,7 +332,7 @@ def main(argv=None) -> int:
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
     rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped,
-               args.each, args.keep, options)
+               args.each, args.keep, options, args.keep_lost)
     if args.json:
         for row in rows:
             print(json.dumps(row))

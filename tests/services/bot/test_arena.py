@@ -86,6 +86,23 @@ def test_a_match_at_a_safety_limit_is_kept_and_replays_to_its_end(tmp_path, monk
     assert not (tmp_path / "none").exists()  # ended by the game's rule: nothing kept
 
 
+def test_keep_lost_keeps_every_match_the_first_spec_did_not_win(tmp_path):
+    """`--keep-lost`: a loss (or a draw) of the first spec is kept as a stall is, since a
+    capped search would not lose it alike again; a win is not kept."""
+    keep = tmp_path / "kept"
+    rows = arena.run("tictactoe", arena.parse_seats("random,random"), 8, seed=4,
+                     keep=str(keep), keep_lost=True)
+    not_won = 8 - rows[0]["wins"]
+    assert 0 < not_won < 8
+    files = sorted(keep.iterdir())
+    assert len(files) == not_won
+    for path in files:
+        data = json.loads(path.read_text())
+        *_, (final, _, _) = arena.kept(data)
+        ranks = get_game("tictactoe").outcome(final)["ranks"]
+        assert not (ranks[data["seat_of"][0]] == 1 and ranks.count(1) == 1)
+
+
 def test_game_options_are_read_by_their_kind_and_checked_before_any_match(tmp_path):
     spec = get_game("nexum").spec
     assert arena.parse_options(spec, ["ai=0", "max_rounds=30", "campaign=false"]) == \
