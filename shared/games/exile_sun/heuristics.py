@@ -6,8 +6,16 @@ from distance tables cached per set of target planets."""
 from collections import deque
 from functools import lru_cache
 
-from shared.games.exile_sun.battle import size
+from shared.games.exile_sun.battle import TOKEN_SHIPS, size
 from shared.games.exile_sun.board import board, planets, table
+from shared.games.exile_sun.budget import FUEL, OVERHEAD, SHIPS, TECH, bought, items
+from shared.games.exile_sun.components import TECH_HAND_LIMIT
+from shared.games.exile_sun.state import ALLOCATE, SHIFT
+
+SHIP, CARD, TECH_CARD, OVERHEAD_CARD = 0.08, 0.05, 0.03, 0.03
+NOTHING = (0, 0, 0, 0)  # an allocation's purchases: overhead cards, fleets, ship cards, techs
+# A fleet bought and not deployed yet: the ships of the smallest token it may become.
+PENDING_FLEET = SHIP * min(TOKEN_SHIPS[t] for t in ("heavy", "medium", "light"))
 
 # (the state last judged, its strengths): one state is asked about every seat in turn. One
 # tuple swapped whole, so a reader in another thread never pairs a state with other values.
@@ -16,7 +24,8 @@ _last = [(None, None)]
 
 def _strengths(state) -> list:
     """Per seat: total VP (scoring.py's count) + 0.6 a planet (1.2 one being claimed) + 0.08 a
-    ship + cards a little."""
+    ship (a fleet bought and not deployed yet too) + cards a little, none past the hand
+    limits (the build turn returns them), and what a revealed allocation is about to buy."""
     judged, strengths = _last[0]
     if judged is state:
         return strengths
@@ -38,16 +47,43 @@ def _strengths(state) -> list:
         if f is not None and f.kind != "decoy" and f.owner != owner:
             claiming[f.owner] += 1
     lost = {trophy for p in state.players for trophy in p.trophies}
+    # Between the reveal and the purchases (#5's shift) every allocation is public.
+    buying = items(state, state.revealed_budgets) if state.phase == SHIFT else None
     out = []
     for p in state.players:
         home = p.slot is not None and all(owners.get(x) == p.seat for x in planets(n, p.slot))
         private = (int(("flagship", p.seat) not in lost) + int(("shipyard", p.seat) not in lost)
                    + len(p.trophies) + int(home))
         out.append(p.public_vp + private + 0.6 * held[p.seat] + 1.2 * claiming[p.seat]
-                   + 0.08 * ships[p.seat]
-                   + 0.05 * len(p.hand) + 0.03 * len(p.techs))
+                   + SHIP * ships[p.seat]
+                   + _holdings(p, buying[p.seat] if buying else NOTHING))
     _last[0] = (state, out)
     return out
+
+
+def _holdings(p, buying) -> float:
+    """Ship and tech cards held and fleets bought but not deployed yet, with what `buying`
+    ([overhead cards, fleets, ship cards, tech cards]) adds: ships and techs up to the hand
+    limits, fleets up to the tokens left in the supply, since the build turn returns the
+    rest of the cards unplayed (p9) and a fleet needs a token to deploy."""
+    hand = min(len(p.hand) + buying[SHIPS], max(p.hand_limit, len(p.hand)))
+    techs = min(len(p.techs) + buying[TECH], max(TECH_HAND_LIMIT, len(p.techs)))
+    tokens = sum(p.supply_of(kind) for kind in ("heavy", "medium", "light"))
+    fleets = min(p.deploys + buying[FUEL], max(tokens, p.deploys))
+    return (CARD * hand + TECH_CARD * techs + OVERHEAD_CARD * buying[OVERHEAD]
+            + PENDING_FLEET * fleets)
+
+
+def _own_allocation(state, seat) -> float:
+    """What the seat's own allocation buys, once made and until the reveal: its purchases
+    are decided then, and judged only once bought, every allocation looked alike to a
+    one-ply look, so the bots allocated at random and sometimes bought no fleet for cycles
+    on end (docs/BOTS.md). Another seat's allocation is secret until the reveal and is not
+    read (the bonuses for most and second most, which hang on it, are left out)."""
+    p = state.players[seat]
+    if state.phase != ALLOCATE or p.allocation is None:
+        return 0.0
+    return _holdings(p, bought(state, seat, p.allocation)) - _holdings(p, NOTHING)
 
 
 @lru_cache(maxsize=1024)
@@ -81,5 +117,5 @@ def evaluate(state, seat) -> float:
         ranks = state.result[1]
         return 20.0 if ranks[seat] == 1 else -20.0 * (ranks[seat] - 1) / len(ranks)
     strengths = _strengths(state)
-    return (strengths[seat] + _advance(state, seat)
+    return (strengths[seat] + _advance(state, seat) + _own_allocation(state, seat)
             - max(s for other, s in enumerate(strengths) if other != seat))
