@@ -58,8 +58,9 @@ def test_another_seats_allocation_is_not_read_before_the_reveal():
 
 
 def test_greedy_buys_fleets_with_a_full_hand():
-    """It allocated at random before, every allocation judged alike until bought, and once
-    bought no fleet for four cycles and lost every fleet it had to random play (docs/BOTS.md)."""
+    """Before, every allocation judged alike until its purchases were made, so the bots
+    allocated at random: level 2 once bought no fleet for four cycles and lost every fleet
+    it had to random play (docs/BOTS.md)."""
     state = _full_hand(_first_allocation(2), 0)
     for seed in range(3):
         command = greedy.choose(GAME, state, 0, random.Random(seed)).command
