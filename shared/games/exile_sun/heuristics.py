@@ -14,8 +14,9 @@ from shared.games.exile_sun.state import ALLOCATE, SHIFT
 
 SHIP, CARD, TECH_CARD, OVERHEAD_CARD = 0.08, 0.05, 0.03, 0.03
 NOTHING = (0, 0, 0, 0)  # an allocation's purchases: overhead cards, fleets, ship cards, techs
+FLEET_TOKENS = ("heavy", "medium", "light")
 # A fleet bought and not deployed yet: the ships of the smallest token it may become.
-PENDING_FLEET = SHIP * min(TOKEN_SHIPS[t] for t in ("heavy", "medium", "light"))
+PENDING_FLEET = SHIP * min(TOKEN_SHIPS[t] for t in FLEET_TOKENS)
 
 # (the state last judged, its strengths): one state is asked about every seat in turn. One
 # tuple swapped whole, so a reader in another thread never pairs a state with other values.
@@ -68,7 +69,8 @@ def _holdings(p, buying) -> float:
     rest of the cards unplayed (p9) and a fleet needs a token to deploy."""
     hand = min(len(p.hand) + buying[SHIPS], max(p.hand_limit, len(p.hand)))
     techs = min(len(p.techs) + buying[TECH], max(TECH_HAND_LIMIT, len(p.techs)))
-    tokens = sum(p.supply_of(kind) for kind in ("heavy", "medium", "light"))
+    supply = dict(p.supply)
+    tokens = sum(supply.get(kind, 0) for kind in FLEET_TOKENS)
     fleets = min(p.deploys + buying[FUEL], max(tokens, p.deploys))
     return (CARD * hand + TECH_CARD * techs + OVERHEAD_CARD * buying[OVERHEAD]
             + PENDING_FLEET * fleets)
