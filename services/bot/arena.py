@@ -12,7 +12,10 @@ with --json also how the matches ended, each spec's wins by ending, and the kind
 of every match that reached a safety limit (a round or cycle limit), so that it can be
 replayed position by position (`kept`) though a capped search would not choose alike again;
 with `--keep-lost` also every match the first spec did not win (a level 2 that lost to
-random play, say).
+random play, say). `--each FILE` adds a line to FILE as each match ends, with all the
+summary reads of it; `--resume` then plays only the matches of the run that FILE does not
+hold yet and sums up the whole run (a long run stopped midway goes on where it stopped,
+and the same command once it is complete prints its summary again).
 `--option NAME=VALUE` sets a game option for every match (Nexum's `ai=0`: two seats and no
 AI civilisation; one spec alone with the default `ai`: one seat against an AI).
 
@@ -215,15 +218,19 @@ def summarize(game_name: str, specs: list, results: list) -> list:
 
 def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
         overrides: dict | None = None, uncapped: bool = False, each=None, keep=None,
-        options: dict | None = None, keep_lost: bool = False) -> list:
+        options: dict | None = None, keep_lost: bool = False, resume: bool = False) -> list:
     """Play `matches` matches (in `jobs` processes) and summarize them. `each`: a file
     that gets one JSON line per match as it ends (a long run says how it goes). `keep`: a
     folder that gets the commands of every match ended by a safety limit (`kept`), and with
     `keep_lost` of every match the first spec did not win.
-    `options`: the game's options for every match (its defaults for those not given)."""
+    `options`: the game's options for every match (its defaults for those not given).
+    `resume`: the matches of this run that `each` already holds are read from it, not played
+    again (`resumed`)."""
     overrides, options = overrides or {}, options or {}
     get_game(game_name).spec.resolve_options(options)  # a bad option fails before any match
-    args = [(game_name, specs, i, seed, overrides, uncapped, options) for i in range(matches)]
+    done = resumed(each, game_name, specs, seed, options, matches) if resume else {}
+    args = [(game_name, specs, i, seed, overrides, uncapped, options)
+            for i in range(matches) if i not in done]
 
     def told(result):
         return _told(result, game_name, specs, seed, each, keep, options, keep_lost)
@@ -234,8 +241,51 @@ def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(play, *a) for a in args]
             results = [told(f.result()) for f in as_completed(futures)]
-        results.sort(key=lambda r: r["index"])
+    results = sorted([*results, *done.values()], key=lambda r: r["index"])
     return summarize(game_name, specs, results)
+
+
+class CannotResume(ValueError):
+    """The run's --each file cannot say how the matches it holds went."""
+
+
+def resumed(each, game_name: str, specs: list, seed: int, options: dict,
+            matches: int) -> dict:
+    """The results, by match index, that the `each` file holds of this run: lines of the
+    same game, seat specs, seed and options, index below `matches`; the first line of an
+    index counts, and a line cut short (a run killed as it wrote) is played again. A line
+    without what the summary reads (written before the lines held it) raises CannotResume.
+    The file is left ending in a newline, so that the lines added next stand alone."""
+    if each is None:
+        raise CannotResume("--resume reads the run's --each file: name one.")
+    if not os.path.exists(each):
+        return {}
+    with open(each) as f:
+        texts = f.read().split("\n")
+    if texts[-1]:
+        with open(each, "a") as f:
+            f.write("\n")
+    labels = [spec.label for spec in specs]
+    found = {}
+    for number, text in enumerate(texts, 1):
+        if not text.strip():
+            continue
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if (line.get("game"), line["seats"], line["seed"], line.get("options") or {}) \
+                != (game_name, labels, seed, options) \
+                or not 0 <= line["index"] < matches or line["index"] in found:
+            continue
+        if "move_times" not in line:
+            raise CannotResume(f"{each}, line {number}: written without its move times; "
+                               "resume from a new --each file.")
+        found[line["index"]] = {"index": line["index"], "won": line["won"],
+                                "rewards": line["rewards"], "reason": line["reason"],
+                                "scores": line["scores"], "moves": line["move_times"],
+                                "offered": line["offered"], "chosen": line["chosen"]}
+    return found
 
 
 # Endings that are our safety limits, not the book's (a bot must never reach them against
@@ -246,11 +296,15 @@ SAFETY_LIMITS = ("round_limit", "cycle_limit")
 def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
           options: dict | None = None, keep_lost: bool = False) -> dict:
     if each is not None:
-        line = {"seed": seed, "index": result["index"], "options": options or {},
-                "reason": result["reason"],
+        line = {"game": game_name, "seed": seed, "index": result["index"],
+                "options": options or {}, "reason": result["reason"],
                 "seats": [spec.label for spec in specs], "won": result["won"],
-                "scores": result["scores"], "moves": sum(len(m) for m in result["moves"]),
-                "load": round(os.getloadavg()[0], 1)}
+                "rewards": result["rewards"], "scores": result["scores"],
+                "moves": sum(len(m) for m in result["moves"]),
+                "load": round(os.getloadavg()[0], 1),
+                # What the summary reads, so that --resume can sum up a run from its lines.
+                "move_times": [[[round(t, 4), i] for t, i in m] for m in result["moves"]],
+                "offered": result["offered"], "chosen": result["chosen"]}
         with open(each, "a") as f:
             f.write(json.dumps(line) + "\n")
     if keep is not None and (result["reason"] in SAFETY_LIMITS
@@ -313,6 +367,9 @@ def _parser() -> argparse.ArgumentParser:
                              "safety limit to (replay them with services.bot.arena.kept)")
     parser.add_argument("--keep-lost", action="store_true",
                         help="with --keep, also keep every match the first seat spec did not win")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --each, play only the matches of this run the file does "
+                             "not hold yet, and sum up all of them")
     return parser
 
 
@@ -331,8 +388,12 @@ def main(argv=None) -> int:
         overrides = {"iterations": args.iterations, "seconds": None}
     elif args.seconds is not None:
         overrides = {"seconds": args.seconds}
-    rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides, args.uncapped,
-               args.each, args.keep, options, args.keep_lost)
+    try:
+        rows = run(args.game, specs, args.matches, args.seed, args.jobs, overrides,
+                   args.uncapped, args.each, args.keep, options, args.keep_lost, args.resume)
+    except CannotResume as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
     if args.json:
         for row in rows:
             print(json.dumps(row))

@@ -130,3 +130,36 @@ def test_a_match_is_set_up_with_the_options_given_and_its_line_names_them(tmp_pa
     line = json.loads(each.read_text())
     assert line["options"] == {"ai": "0", "max_rounds": 4}
     assert line["reason"] in ("round_limit", "victory_points", "relics", "last_standing")
+
+
+def test_a_run_resumed_plays_only_what_its_file_lacks_and_sums_up_all_of_it(tmp_path):
+    """`--resume`: a run stopped midway goes on from its --each file, the matches it holds
+    read back, not played again, and the summary is the one a whole run prints."""
+    specs = arena.parse_seats("greedy,random")
+    whole = arena.run("tictactoe", specs, 4, seed=6, each=tmp_path / "whole.jsonl")
+    each = tmp_path / "each.jsonl"
+    arena.run("tictactoe", specs, 2, seed=6, each=each)
+    with open(each, "a") as f:  # a run killed as it wrote its next line
+        f.write('{"game": "tictactoe", "seed": 6, "ind')
+    rows = arena.run("tictactoe", specs, 4, seed=6, each=each, resume=True)
+    lines = [json.loads(text) for text in each.read_text().splitlines()[:2]
+             + each.read_text().splitlines()[3:]]
+    assert sorted(line["index"] for line in lines) == [0, 1, 2, 3]  # 2 and 3 played once
+    keys = ("matches", "wins", "draws", "score", "moves", "ended_by", "chosen_by_kind")
+    assert [{k: r[k] for k in keys} for r in rows] == [{k: r[k] for k in keys} for r in whole]
+    # Once complete, the same command plays nothing and says the same again.
+    again = arena.run("tictactoe", specs, 4, seed=6, each=each, resume=True)
+    assert len(each.read_text().splitlines()) == 5
+    assert [{k: r[k] for k in keys} for r in again] == [{k: r[k] for k in keys} for r in rows]
+
+
+def test_resume_refuses_a_file_that_cannot_say_how_its_matches_went(tmp_path, capsys):
+    each = tmp_path / "each.jsonl"
+    each.write_text(json.dumps({"game": "tictactoe", "seed": 1, "index": 0, "options": {},
+                                "seats": ["random", "random"], "won": [True, False]}) + "\n")
+    assert arena.main(["tictactoe", "--seats", "random,random", "-n", "2", "--each",
+                       str(each), "--resume"]) == 2
+    assert "move times" in capsys.readouterr().err
+    assert arena.main(["tictactoe", "--seats", "random,random", "-n", "2", "--resume"]) == 2
+    assert "--each" in capsys.readouterr().err
+    assert len(each.read_text().splitlines()) == 1  # nothing played
