@@ -12,8 +12,8 @@ with --json also how the matches ended, each spec's wins by ending, and the kind
 of every match that reached a safety limit (a round or cycle limit), so that it can be
 replayed position by position (`kept`) though a capped search would not choose alike again;
 with `--keep-lost` also every match the first spec did not win (a level 2 that lost to
-random play, say). `--each FILE` adds a line to FILE as each match ends, with all the
-summary reads of it; `--resume` then plays only the matches of the run that FILE does not
+random play, say). `--each FILE` adds a line to FILE as each match ends, holding all that
+the summary reads of it; `--resume` then plays only the matches of the run that FILE does not
 hold yet and sums up the whole run (a long run stopped midway goes on where it stopped,
 and the same command once it is complete prints its summary again).
 `--option NAME=VALUE` sets a game option for every match (Nexum's `ai=0`: two seats and no
@@ -228,12 +228,13 @@ def run(game_name: str, specs: list, matches: int, seed: int = 1, jobs: int = 1,
     again (`resumed`)."""
     overrides, options = overrides or {}, options or {}
     get_game(game_name).spec.resolve_options(options)  # a bad option fails before any match
-    done = resumed(each, game_name, specs, seed, options, matches) if resume else {}
+    budget = {"overrides": overrides, "uncapped": uncapped}
+    done = resumed(each, game_name, specs, seed, options, matches, budget) if resume else {}
     args = [(game_name, specs, i, seed, overrides, uncapped, options)
             for i in range(matches) if i not in done]
 
     def told(result):
-        return _told(result, game_name, specs, seed, each, keep, options, keep_lost)
+        return _told(result, game_name, specs, seed, each, keep, options, keep_lost, budget)
 
     if jobs <= 1:
         results = [told(play(*a)) for a in args]
@@ -250,9 +251,10 @@ class CannotResume(ValueError):
 
 
 def resumed(each, game_name: str, specs: list, seed: int, options: dict,
-            matches: int) -> dict:
+            matches: int, budget: dict | None = None) -> dict:
     """The results, by match index, that the `each` file holds of this run: lines of the
-    same game, seat specs, seed and options, index below `matches`; the first line of an
+    same game, seat specs, seed, options and search budget (`--iterations`, `--seconds`,
+    `--uncapped`), index below `matches`; the first line of an
     index counts, and a line cut short (a run killed as it wrote) is played again. A line
     without what the summary reads (written before the lines held it) raises CannotResume.
     The file is left ending in a newline, so that the lines added next stand alone."""
@@ -275,12 +277,14 @@ def resumed(each, game_name: str, specs: list, seed: int, options: dict,
         except json.JSONDecodeError:
             continue
         if (line.get("game"), line["seats"], line["seed"], line.get("options") or {}) \
-                != (game_name, labels, seed, options) \
-                or not 0 <= line["index"] < matches or line["index"] in found:
+                != (game_name, labels, seed, options):
             continue
         if "move_times" not in line:
             raise CannotResume(f"{each}, line {number}: written without its move times; "
                                "resume from a new --each file.")
+        if line.get("budget") != budget or not 0 <= line["index"] < matches \
+                or line["index"] in found:
+            continue
         found[line["index"]] = {"index": line["index"], "won": line["won"],
                                 "rewards": line["rewards"], "reason": line["reason"],
                                 "scores": line["scores"], "moves": line["move_times"],
@@ -294,10 +298,11 @@ SAFETY_LIMITS = ("round_limit", "cycle_limit")
 
 
 def _told(result: dict, game_name: str, specs: list, seed: int, each, keep=None,
-          options: dict | None = None, keep_lost: bool = False) -> dict:
+          options: dict | None = None, keep_lost: bool = False,
+          budget: dict | None = None) -> dict:
     if each is not None:
         line = {"game": game_name, "seed": seed, "index": result["index"],
-                "options": options or {}, "reason": result["reason"],
+                "options": options or {}, "budget": budget, "reason": result["reason"],
                 "seats": [spec.label for spec in specs], "won": result["won"],
                 "rewards": result["rewards"], "scores": result["scores"],
                 "moves": sum(len(m) for m in result["moves"]),

@@ -151,6 +151,9 @@ def test_a_run_resumed_plays_only_what_its_file_lacks_and_sums_up_all_of_it(tmp_
     again = arena.run("tictactoe", specs, 4, seed=6, each=each, resume=True)
     assert len(each.read_text().splitlines()) == 5
     assert [{k: r[k] for k in keys} for r in again] == [{k: r[k] for k in keys} for r in rows]
+    # Another budget is another run: its matches are played, not read.
+    arena.run("tictactoe", specs, 1, seed=6, each=each, resume=True, uncapped=True)
+    assert len(each.read_text().splitlines()) == 6
 
 
 def test_resume_refuses_a_file_that_cannot_say_how_its_matches_went(tmp_path, capsys):
