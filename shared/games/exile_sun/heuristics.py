@@ -10,13 +10,21 @@ from shared.games.exile_sun.battle import TOKEN_SHIPS, size
 from shared.games.exile_sun.board import board, planets, table
 from shared.games.exile_sun.budget import FUEL, OVERHEAD, SHIPS, TECH, bought, items
 from shared.games.exile_sun.components import TECH_HAND_LIMIT
-from shared.games.exile_sun.state import ALLOCATE, SHIFT
+from shared.games.exile_sun.scoring import ranks
+from shared.games.exile_sun.state import ALLOCATE, BATTLE, MOVE, REGROUP, SHIFT
 
 SHIP, CARD, TECH_CARD, OVERHEAD_CARD = 0.08, 0.05, 0.03, 0.03
 NOTHING = (0, 0, 0, 0)  # an allocation's purchases: overhead cards, fleets, ship cards, techs
 FLEET_TOKENS = ("heavy", "medium", "light")
 # A fleet bought and not deployed yet: the ships of the smallest token it may become.
 PENDING_FLEET = SHIP * min(TOKEN_SHIPS[t] for t in FLEET_TOKENS)
+# A match that ends at this cycle's end (a seat left with no fleet, p14) is worth this much
+# to each seat by its rank now, half of a finished match's 20: the points still to score
+# before the cycle ends (agendas at its end) may change the ranks. Half of that again when
+# the seat's last fleets are only attacked by larger ones (the battle still to be fought).
+ENDING, ENDING_PENDING = 10.0, 5.0
+# The phases after the Build, where no fleet can be deployed before the cycle ends.
+_NO_DEPLOYING = (MOVE, BATTLE, REGROUP)
 
 # (the state last judged, its strengths): one state is asked about every seat in turn. One
 # tuple swapped whole, so a reader in another thread never pairs a state with other values.
@@ -103,9 +111,50 @@ def _nearest(table_key, targets) -> dict:
     return seen
 
 
+def _fleets_left(state) -> list:
+    """Per seat, how its match goes on once the Build is over: 2 while it has a fleet (not
+    a decoy) no larger one attacks, 1 while all it has left are attacked by larger ones
+    (battles still to fight), 0 with none left: the match then ends when the cycle does
+    (p14, "a player has no fleets left"). In the cycle's Draft, Budget and Build, when
+    fleets are deployed, 2 for every seat."""
+    n = len(state.players)
+    if state.phase not in _NO_DEPLOYING:
+        return [2] * n
+    by_id = {f.id: f for f in state.fleets}
+    pairs = list(state.battles)
+    if state.battle is not None:
+        pairs.append(tuple(state.battle.fleets))
+    outmatched = set()
+    for attacker, defender in pairs:
+        a, d = by_id.get(attacker), by_id.get(defender)
+        if a is not None and d is not None and size(a) > size(d):
+            outmatched.add(defender)
+    left = [0] * n
+    for f in state.fleets:
+        if f.kind != "decoy":
+            left[f.owner] = max(left[f.owner], 1 if f.id in outmatched else 2)
+    return left
+
+
+def _ending(state, seat) -> float:
+    """What a match ending at this cycle's end is worth to `seat` (see ENDING), by its rank
+    now; 0 while every seat keeps a fleet."""
+    left = _fleets_left(state)
+    if min(left) == 2:
+        return 0.0
+    weight = ENDING if min(left) == 0 else ENDING_PENDING
+    rank = ranks(state)
+    return weight if rank[seat] == 1 else -weight * (rank[seat] - 1) / len(rank)
+
+
 def _advance(state, seat) -> float:
-    """Fleets closer to enemy planets are worth a little (aggression pays, p2)."""
+    """Fleets closer to enemy planets are worth a little (aggression pays, p2); to the
+    fleets of a seat that holds no planet, too: taking its last ones ends the match."""
     targets = frozenset(p for p, o in state.planets if o != seat)
+    if state.cycle:  # past the setup, where colonies are still being chosen
+        holding = {o for _, o in state.planets}
+        targets |= frozenset(f.space for f in state.fleets if f.owner != seat
+                             and f.owner not in holding and f.kind != "decoy")
     if not targets:
         return 0.0
     near = _nearest(table(state), targets)
@@ -120,4 +169,5 @@ def evaluate(state, seat) -> float:
         return 20.0 if ranks[seat] == 1 else -20.0 * (ranks[seat] - 1) / len(ranks)
     strengths = _strengths(state)
     return (strengths[seat] + _advance(state, seat) + _own_allocation(state, seat)
+            + _ending(state, seat)
             - max(s for other, s in enumerate(strengths) if other != seat))
