@@ -254,10 +254,10 @@ def resumed(each, game_name: str, specs: list, seed: int, options: dict,
             matches: int, budget: dict | None = None) -> dict:
     """The results, by match index, that the `each` file holds of this run: lines of the
     same game, seat specs, seed, options and search budget (`--iterations`, `--seconds`,
-    `--uncapped`), index below `matches`; the first line of an
-    index counts, and a line cut short (a run killed as it wrote) is played again. A line
-    without what the summary reads (written before the lines held it) raises CannotResume.
-    The file is left ending in a newline, so that the lines added next stand alone."""
+    `--uncapped`), index below `matches`; the first line of an index counts, and a line cut
+    short (a run killed as it wrote) is played again. A line without what the summary reads
+    (written before the lines held it) raises CannotResume. The file is left ending in a
+    newline, so that the lines added next stand alone."""
     if each is None:
         raise CannotResume("--resume reads the run's --each file: name one.")
     if not os.path.exists(each):

@@ -6,11 +6,11 @@ from distance tables cached per set of target planets."""
 from collections import deque
 from functools import lru_cache
 
+from shared.games.exile_sun import scoring
 from shared.games.exile_sun.battle import TOKEN_SHIPS, size
 from shared.games.exile_sun.board import board, planets, table
 from shared.games.exile_sun.budget import FUEL, OVERHEAD, SHIPS, TECH, bought, items
 from shared.games.exile_sun.components import TECH_HAND_LIMIT
-from shared.games.exile_sun.scoring import ranks
 from shared.games.exile_sun.state import ALLOCATE, BATTLE, MOVE, REGROUP, SHIFT
 
 SHIP, CARD, TECH_CARD, OVERHEAD_CARD = 0.08, 0.05, 0.03, 0.03
@@ -143,7 +143,7 @@ def _ending(state, seat) -> float:
     if min(left) == 2:
         return 0.0
     weight = ENDING if min(left) == 0 else ENDING_PENDING
-    rank = ranks(state)
+    rank = scoring.ranks(state)
     return weight if rank[seat] == 1 else -weight * (rank[seat] - 1) / len(rank)
 
 
