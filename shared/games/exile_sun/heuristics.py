@@ -26,18 +26,20 @@ ENDING, ENDING_PENDING = 10.0, 5.0
 # The phases after the Build, where no fleet can be deployed before the cycle ends.
 _NO_DEPLOYING = (MOVE, BATTLE, REGROUP)
 
-# (the state last judged, its strengths): one state is asked about every seat in turn. One
-# tuple swapped whole, so a reader in another thread never pairs a state with other values.
-_last = [(None, None)]
+# (the state last judged, its strengths, its fleets left): one state is asked about every
+# seat in turn. One tuple swapped whole, so a reader in another thread never pairs a state
+# with other values.
+_last = [(None, None, None)]
 
 
-def _strengths(state) -> list:
+def _strengths(state) -> tuple:
     """Per seat: total VP (scoring.py's count) + 0.6 a planet (1.2 one being claimed) + 0.08 a
     ship (a fleet bought and not deployed yet too) + cards a little, none past the hand
-    limits (the build turn returns them), and what a revealed allocation is about to buy."""
-    judged, strengths = _last[0]
+    limits (the build turn returns them), and what a revealed allocation is about to buy;
+    with the seats' `_fleets_left`."""
+    judged, strengths, left = _last[0]
     if judged is state:
-        return strengths
+        return strengths, left
     n = len(state.players)
     owners = dict(state.planets)
     held, ships, claiming = [0] * n, [0] * n, [0] * n
@@ -66,8 +68,9 @@ def _strengths(state) -> list:
         out.append(p.public_vp + private + 0.6 * held[p.seat] + 1.2 * claiming[p.seat]
                    + SHIP * ships[p.seat]
                    + _holdings(p, buying[p.seat] if buying else NOTHING))
-    _last[0] = (state, out)
-    return out
+    left = _fleets_left(state)
+    _last[0] = (state, out, left)
+    return out, left
 
 
 def _holdings(p, buying) -> float:
@@ -136,15 +139,18 @@ def _fleets_left(state) -> list:
     return left
 
 
-def _ending(state, seat) -> float:
+def _by_rank(ranks, seat, weight) -> float:
+    """`weight` to a seat ranked first, less to each rank below it, down to -weight."""
+    return weight if ranks[seat] == 1 else -weight * (ranks[seat] - 1) / len(ranks)
+
+
+def _ending(state, seat, left) -> float:
     """What a match ending at this cycle's end is worth to `seat` (see ENDING), by its rank
-    now; 0 while every seat keeps a fleet."""
-    left = _fleets_left(state)
+    now, from the seats' `_fleets_left`; 0 while every seat keeps a fleet."""
     if min(left) == 2:
         return 0.0
-    weight = ENDING if min(left) == 0 else ENDING_PENDING
-    rank = scoring.ranks(state)
-    return weight if rank[seat] == 1 else -weight * (rank[seat] - 1) / len(rank)
+    return _by_rank(scoring.ranks(state), seat,
+                    ENDING if min(left) == 0 else ENDING_PENDING)
 
 
 def _advance(state, seat) -> float:
@@ -165,9 +171,8 @@ def _advance(state, seat) -> float:
 def evaluate(state, seat) -> float:
     """Positive when `seat` leads; ±20 once the game is decided."""
     if state.result is not None:
-        ranks = state.result[1]
-        return 20.0 if ranks[seat] == 1 else -20.0 * (ranks[seat] - 1) / len(ranks)
-    strengths = _strengths(state)
+        return _by_rank(state.result[1], seat, 20.0)
+    strengths, left = _strengths(state)
     return (strengths[seat] + _advance(state, seat) + _own_allocation(state, seat)
-            + _ending(state, seat)
+            + _ending(state, seat, left)
             - max(s for other, s in enumerate(strengths) if other != seat))

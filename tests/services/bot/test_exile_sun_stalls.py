@@ -78,5 +78,6 @@ def test_a_seat_without_a_fleet_after_the_build_ends_the_match_by_the_ranks():
     gone = tuple(f for f in table.fleets if f.owner != rival or f.kind == "decoy")
     for phase, expected in ((MOVE, heuristics.ENDING), (BUILD, 0.0)):
         bare = replace(table, phase=phase, fleets=gone)
-        assert heuristics._ending(bare, bot) == expected
-        assert heuristics._ending(bare, rival) == -expected / 2
+        left = heuristics._fleets_left(bare)
+        assert heuristics._ending(bare, bot, left) == expected
+        assert heuristics._ending(bare, rival, left) == -expected / 2
