@@ -37,6 +37,7 @@ _MINI = 2.5
 _TOKENS = ((4, 0.8), (10, 0.3))   # the first 4 faction tokens are worth more
 _TERMINAL = 0.6
 _HAND, _HAND_STRENGTH, _CARD_QUALITY = 0.4, 0.15, 0.05
+_DEAD = 1.0          # another faction's card in the seat's hand (`_cards`)
 _HUNTED = 0.5        # share of a combat's cost for a Newaru two steps off
 _RAIDED = 0.5        # share of a raid's cost for a miniature the other seat can reach
 _CLOSE = 60.0        # reaching the goal before the round limit, against its draw
@@ -201,8 +202,10 @@ def _ruin(p, start, span):
 def _hand_power(state, seat, me):
     """A hand's strength in a combat as `me` may know it: its own cards, another's at the
     mean card."""
-    hand = state.players[seat].hand
-    return sum(strength(c) for c in hand) if seat == me else _MEAN_STRENGTH * len(hand)
+    player = state.players[seat]
+    if seat == me:
+        return sum(strength(c) for c in usable_cards(player.hand, player.faction))
+    return _MEAN_STRENGTH * len(player.hand)
 
 
 def _closing(state, seat, roads):
@@ -590,8 +593,9 @@ def _newaru_risk(state, seat, me):
         return 0.0
     level = level_for(points(player))
     if seat == me:  # the seat's own hand is known to it; for another seat only its size
-        now = sum(strength(c) for c in player.hand)
-        evades = frozenset(card(c)["type"] for c in player.hand)
+        usable = usable_cards(player.hand, player.faction)
+        now = sum(strength(c) for c in usable)
+        evades = frozenset(card(c)["type"] for c in usable)
     else:
         now, evades = _MEAN_STRENGTH * len(player.hand), frozenset()
     full = max(now, _MEAN_STRENGTH * HAND_SIZE)
@@ -690,14 +694,28 @@ def _strength(state, seat, me):
     on_board = sum(1 for n in player.minis if n is not None)
     value = (_POINT * points(player) + _reach(state, seat, me) + _MINI * on_board
              + _tokens(_kept_tokens(state, player)) + _TERMINAL * player.terminal_tokens
-             + _HAND * len(player.hand) - _newaru_risk(state, seat, me)
-             - _raid_risk(state, seat, me))
-    if seat == me:
-        # Only the seat's own cards are known to it.
-        value += _HAND_STRENGTH * sum(strength(c) for c in player.hand)
-        value += _CARD_QUALITY * sum(strength(c) for c in player.hand + player.deck
-                                     + player.discard)
-    return value
+             - _newaru_risk(state, seat, me) - _raid_risk(state, seat, me))
+    # Only the seat's own cards are known to it; another seat's hand counts by its size.
+    return value + (_cards(player) if seat == me else _HAND * len(player.hand))
+
+
+def _cards(player):
+    """What the seat's own cards are worth: those it may use by their count in hand and
+    their strength, another faction's type cards as DEAD each in hand and nothing in the
+    deck. Such a card is never used ("the card can only be used by a player of the
+    represented faction", Glossary p14: not to move, pay or fight), yet it keeps its place
+    in the hand, which is drawn only up to 4 (Start of round): each one is a card fewer in
+    every round left.
+
+    Why: counted at its strength like any card, a Keber seat bought the Wardun, Vinsan and
+    SYL cards of the upgrades row with its tokens, held three of them for the last 22
+    rounds, moved one card's two nodes a round and drew at the round limit 5-1
+    (docs/BOTS.md: arena seed 3602, match 31, level 2 against random)."""
+    usable = usable_cards(player.hand, player.faction)
+    owned = usable_cards(player.hand + player.deck + player.discard, player.faction)
+    return (_HAND * len(usable) - _DEAD * (len(player.hand) - len(usable))
+            + _HAND_STRENGTH * sum(strength(c) for c in usable)
+            + _CARD_QUALITY * sum(strength(c) for c in owned))
 
 
 def evaluate(state, seat):

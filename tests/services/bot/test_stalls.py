@@ -72,9 +72,10 @@ def test_the_kept_stalls_replay_to_the_round_limit_with_the_bot_ahead():
     stalled positions); and four not closed out yet (docs/BOTS.md): level 2, seed 1721
     match 17, 8-0; level 1, seed 1621 match 6, 6-0; level 3 in its first run against
     random, seed 4101 match 5, 9-0 (9 points from round 20, 8 in rounds 29-59); and level 2
-    against random, seed 3602 match 31, 5-0 (at 5-7 points from round 24; from round 32
-    the points it lacked lay in one deposit, node 207, which it never went for). Replaying
-    their logs must meet the same tables."""
+    against random, seed 3602 match 31, 5-0 (at 5-7 points from round 24, the points it
+    lacked in one deposit, node 207, behind frontiers its miniatures, one to a tile, could
+    not cross; test_exsilium_cards.py plays its cards). Replaying their logs must meet the
+    same tables."""
     game = get_game("exsilium")
     for name, score in (("exsilium_kept_702_9.json", 8), ("exsilium_kept_602_15.json", 7),
                         ("exsilium_kept_1721_17.json", 8), ("exsilium_kept_1621_6.json", 6),
