@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import sys
@@ -100,13 +101,20 @@ def _environments(base: dict) -> dict:
 def main() -> int:
     DATA.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file here
     redis = resolve(DATA / "redis")
+    # Folders of this run only, removed when it stops (a metrics folder named by the
+    # environment is the caller's and stays).
+    scratch = []
+    metrics = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if metrics is None:
+        metrics = tempfile.mkdtemp(prefix="orrery-metrics-")
+        scratch.append(metrics)
     env = dict(os.environ, REDIS_URL=redis.url, ORRERY_SECRET=_secret(),
-               PROMETHEUS_MULTIPROC_DIR=os.environ.get(
-                   "PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="orrery-metrics-")))
+               PROMETHEUS_MULTIPROC_DIR=metrics)
     print(f"orrery: Redis at {redis.url}" + (" (private, AOF in data/redis)" if redis.process else ""),
           flush=True)
     overrides = _environments(env)
     heartbeats = Path(tempfile.mkdtemp(prefix="orrery-heartbeats-"))
+    scratch.append(heartbeats)
     stall = float(os.environ.get("ORRERY_STALL_SECONDS", STALL_SECONDS))
     supervisor = Supervisor({name: Program(cmd, {**env, **overrides.get(name, {})}, ROOT,
                                            heartbeat=heartbeats / name, stall_seconds=stall)
@@ -120,6 +128,8 @@ def main() -> int:
     finally:
         supervisor.shutdown()
         redis.stop()
+        for folder in scratch:
+            shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

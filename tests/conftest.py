@@ -8,6 +8,7 @@ everything built on it (clients, settings, processes a test starts) then name th
 """
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
@@ -27,8 +28,12 @@ from shared.infra.redis_server import resolve
 SINGLE, CLUSTER = "redis", "redis-cluster"
 # The archive of the services tests build or start (shared/eventlog/archive): a file of this
 # run's own, never make run's data/archive.sqlite3; the archive's tests name theirs.
-os.environ.setdefault("ORRERY_ARCHIVE_URL", "sqlite:///" + str(
-    Path(tempfile.mkdtemp(prefix="orrery-test-archive-")) / "archive.sqlite3"))
+if "ORRERY_ARCHIVE_URL" not in os.environ:
+    _ARCHIVE_DIR = tempfile.mkdtemp(prefix="orrery-test-archive-")
+    os.environ["ORRERY_ARCHIVE_URL"] = "sqlite:///" + str(Path(_ARCHIVE_DIR) / "archive.sqlite3")
+    # Removed when this process ends (each worker of `pytest -n` has its own), so a run
+    # leaves no folder behind.
+    atexit.register(shutil.rmtree, _ARCHIVE_DIR, ignore_errors=True)
 
 
 def pytest_configure(config):
@@ -97,10 +102,12 @@ def pytest_generate_tests(metafunc):
 
 @pytest.fixture(scope="session")
 def single_redis_url():
-    handle = resolve(Path(tempfile.mkdtemp(prefix="orrery-test-redis-")))
+    folder = Path(tempfile.mkdtemp(prefix="orrery-test-redis-"))
+    handle = resolve(folder)
     os.environ.setdefault("ORRERY_TEST_REDIS_URL", handle.url)
     yield handle.url
     handle.stop()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
