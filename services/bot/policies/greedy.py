@@ -6,7 +6,8 @@ with the best average reward wins; ties go to a random one of the best.
 """
 from __future__ import annotations
 
-from services.bot.policies.base import Choice, apply_command, determinize, rules_only
+from services.bot.policies.base import (Choice, Judgments, apply_command, determinize,
+                                         rules_only)
 from services.bot.policies.evaluation import rewards, scale_for
 from services.bot.policies.learned import model_for
 from shared.games.api import RuleError
@@ -14,13 +15,12 @@ from shared.games.api import RuleError
 DEFAULT_SAMPLES = 8
 
 
-def _value(game, table, seat, command, seats, rng, scale, model):
+def _value(game, table, seat, command, rng, judged):
     try:
         after = apply_command(game, table, seat, command, rng, rules_only(game))
     except RuleError:  # not legal on this table (a game whose legality hangs on hidden facts)
         return None
-    judged = rewards(game, after, seats, scale, model=model)
-    return 0.5 if judged is None else judged[seat]
+    return judged(after)
 
 
 def choose(game, state, seat, rng, seats=2, samples=DEFAULT_SAMPLES,
@@ -34,9 +34,16 @@ def choose(game, state, seat, rng, seats=2, samples=DEFAULT_SAMPLES,
     model = model_for(game, evaluation)
     count = samples if game.sampler is not None else 1
     tables = [determinize(game, state, seat, rng) for _ in range(count)]
+
+    def reward(after):
+        judged = rewards(game, after, seats, scale, model=model)
+        return 0.5 if judged is None else judged[seat]
+
+    judgments = [Judgments(table, reward) for table in tables]  # a table judged once
     best, best_value = [], float("-inf")
     for command in commands:
-        values = [v for v in (_value(game, t, seat, command, seats, rng, scale, model) for t in tables)
+        values = [v for v in (_value(game, t, seat, command, rng, judged)
+                              for t, judged in zip(tables, judgments))
                   if v is not None]
         value = sum(values) / len(values) if values else float("-inf")
         if value > best_value + 1e-12:

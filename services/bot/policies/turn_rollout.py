@@ -37,7 +37,8 @@ import random
 import time
 from typing import Callable, Optional
 
-from services.bot.policies.base import Choice, apply_command, determinize, rules_only
+from services.bot.policies.base import (Choice, Judgments, apply_command, determinize,
+                                         rules_only)
 from services.bot.policies.evaluation import scale_for, seat_reward
 from services.bot.policies.learned import model_for
 from shared.games.api import RuleError
@@ -79,11 +80,12 @@ class _Judge:
     def greedy_step(self, table, rng):
         """The table after the seat's best one-ply command on it (None if none applies)."""
         best, best_value = None, -1.0
+        judged = Judgments(table, self.reward)
         for command in self.game.legal_commands(table, self.seat):
             after = self.after(table, command, rng)
             if after is None:
                 continue
-            value = self.reward(after)
+            value = judged(after)
             if value > best_value:
                 best, best_value = after, value
         return best
@@ -111,10 +113,11 @@ def _ranked(judge: _Judge, commands: list, tables: list, rng,
     for number, table in enumerate(tables):
         if number and not more_tables():
             break
+        judged = Judgments(table, judge.reward)
         for index, command in enumerate(commands):
             after = judge.after(table, command, rng)
             if after is not None:
-                totals[index] += judge.reward(after)
+                totals[index] += judged(after)
                 counts[index] += 1
     ranked = [(totals[index] / counts[index], index, counts[index])
               for index in range(len(commands)) if counts[index]]
