@@ -81,7 +81,6 @@ class Judgments:
         key = state_key(after, self.parent)
         if key is None:
             return self.judge(after)
-        found = self._known.get(key, _SAME)
-        if found is _SAME:
-            found = self._known[key] = self.judge(after)
-        return found
+        if key not in self._known:
+            self._known[key] = self.judge(after)
+        return self._known[key]
