@@ -14,8 +14,10 @@ table: 1-4 seats, with or without AI civilisations. services/bot/train.py fits a
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from shared.games.nexum.board import DISKS, is_planet, is_star
-from shared.games.nexum.heuristics import RESERVE, RESERVE_UNITS, WEIGHTS
+from shared.games.nexum.heuristics import RESERVE, RESERVE_UNITS, STRIKE, WEIGHTS, readiness
 
 _PER_PLAYER = ("strength", "victory_points", "relics", "one_from_win", "ships", "planets",
                "stars", "planet_sizes", "majorities", "largest_stack", "energy",
@@ -33,7 +35,18 @@ def _held(view: dict, f: int) -> dict:
             if key in here and place not in DISKS}
 
 
-def _player(view: dict, f: int) -> list:
+def _table(view: dict) -> SimpleNamespace:
+    """What `heuristics.readiness` reads of a table (the ships, the relics they carry, Clonyx's
+    affinity, the rules), all public, rebuilt from the view: so the strength below is the
+    heuristic's own, computed once, not a copy of it."""
+    return SimpleNamespace(
+        ships={p: {int(f): n for f, n in here.items()} for p, here in view["ships"].items()},
+        carried={p: {int(f): tuple(r) for f, r in here.items()}
+                 for p, here in view["carried_relics"].items()},
+        affinity={int(f): p for f, p in view["nexum_affinity"].items()}, rules=view["rules"])
+
+
+def _player(view: dict, f: int, table: SimpleNamespace) -> list:
     p = view["factions"][f]
     rules = view["rules"]
     held = _held(view, f)
@@ -64,7 +77,8 @@ def _player(view: dict, f: int) -> list:
                 + WEIGHTS["ship"] * ships + WEIGHTS["planet"] * len(planets)
                 + WEIGHTS["star"] * stars + WEIGHTS["energy"] * p["energy"]
                 + RESERVE * min(p["energy"], RESERVE_UNITS) + WEIGHTS["tech"] * techs
-                + WEIGHTS["asteroid"] * len(p["asteroids"]))
+                + WEIGHTS["asteroid"] * len(p["asteroids"])
+                + WEIGHTS["vp"] * STRIKE * readiness(table, f))
     return [strength, p["victory_points"], relics, 1.0 if near else 0.0, ships, len(planets),
             stars, sizes, majorities, max(held.values(), default=0), p["energy"],
             min(p["energy"], RESERVE_UNITS), p["reserve"], techs, len(p["asteroids"]),
@@ -88,8 +102,9 @@ def _to_move(view: dict, seat: int) -> bool:
 def features(view: dict, seat: int) -> list:
     """The feature vector (NAMES, in order) of `seat`'s view of a table of any size."""
     factions = view["factions"]
-    mine = _player(view, seat)
-    others = {f: _player(view, f) for f in range(len(factions)) if f != seat}
+    table = _table(view)
+    mine = _player(view, seat, table)
+    others = {f: _player(view, f, table) for f in range(len(factions)) if f != seat}
     # The strongest other faction by the heuristic's terms, the lowest number on a tie.
     rival = max(others, key=lambda f: (others[f][0], -f)) if others else None
     theirs = others[rival] if rival is not None else [0.0] * len(mine)
