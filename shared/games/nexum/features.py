@@ -17,7 +17,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from shared.games.nexum.board import DISKS, is_planet, is_star
-from shared.games.nexum.heuristics import RESERVE, RESERVE_UNITS, STRIKE, WEIGHTS, readiness
+from shared.games.nexum.heuristics import (RESERVE, RESERVE_UNITS, STRIKE, WEIGHTS,
+                                          battle_targets, readiness)
 
 _PER_PLAYER = ("strength", "victory_points", "relics", "one_from_win", "ships", "planets",
                "stars", "planet_sizes", "majorities", "largest_stack", "energy",
@@ -46,7 +47,7 @@ def _table(view: dict) -> SimpleNamespace:
         affinity={int(f): p for f, p in view["nexum_affinity"].items()}, rules=view["rules"])
 
 
-def _player(view: dict, f: int, table: SimpleNamespace) -> list:
+def _player(view: dict, f: int, table: SimpleNamespace, targets: dict) -> list:
     p = view["factions"][f]
     rules = view["rules"]
     held = _held(view, f)
@@ -78,7 +79,7 @@ def _player(view: dict, f: int, table: SimpleNamespace) -> list:
                 + WEIGHTS["star"] * stars + WEIGHTS["energy"] * p["energy"]
                 + RESERVE * min(p["energy"], RESERVE_UNITS) + WEIGHTS["tech"] * techs
                 + WEIGHTS["asteroid"] * len(p["asteroids"])
-                + WEIGHTS["vp"] * STRIKE * readiness(table, f))
+                + WEIGHTS["vp"] * STRIKE * readiness(table, f, targets))
     return [strength, p["victory_points"], relics, 1.0 if near else 0.0, ships, len(planets),
             stars, sizes, majorities, max(held.values(), default=0), p["energy"],
             min(p["energy"], RESERVE_UNITS), p["reserve"], techs, len(p["asteroids"]),
@@ -103,8 +104,9 @@ def features(view: dict, seat: int) -> list:
     """The feature vector (NAMES, in order) of `seat`'s view of a table of any size."""
     factions = view["factions"]
     table = _table(view)
-    mine = _player(view, seat, table)
-    others = {f: _player(view, f, table) for f in range(len(factions)) if f != seat}
+    targets = battle_targets(table)  # the same for every faction, as in heuristics.evaluate
+    mine = _player(view, seat, table, targets)
+    others = {f: _player(view, f, table, targets) for f in range(len(factions)) if f != seat}
     # The strongest other faction by the heuristic's terms, the lowest number on a tie.
     rival = max(others, key=lambda f: (others[f][0], -f)) if others else None
     theirs = others[rival] if rival is not None else [0.0] * len(mine)
