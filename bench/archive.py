@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 import uuid
 from pathlib import Path
 
 import psycopg
 
-from bench.common import emit, namespace, redis_url
+from bench.common import emit, namespace, redis_url, workdir
 from services.match.api.app import create_app
 from services.match.command_path.commands import submit
 from shared.config import Settings
@@ -78,8 +77,8 @@ def _play(client, ctx, players, game: str, rng: random.Random) -> tuple:
 
 def run() -> list:
     figures = []
-    workdir = Path(tempfile.mkdtemp(prefix="orrery-bench-archive-"))
-    stores = [("sqlite", f"sqlite:///{workdir / 'archive.sqlite3'}")]
+    folder = workdir("archive")
+    stores = [("sqlite", f"sqlite:///{folder / 'archive.sqlite3'}")]
     if _postgres_bytes(POSTGRES) is not None:
         stores.append(("postgresql", POSTGRES))
     for store, url in stores:
@@ -102,9 +101,9 @@ def run() -> list:
                 for _ in range(MATCHES_PER_GAME):
                     match_id, mid, commands, state = _play(http, ctx, players, game, rng)
                     over = match_bytes(client, keys, match_id)
-                    before = _size(store, url, workdir)
+                    before = _size(store, url, folder)
                     report = mover.run(ignore_delay=True)
-                    after = _size(store, url, workdir)
+                    after = _size(store, url, folder)
                     rows.append({"events": state.version, "commands": commands,
                                  "status": state.status, "live_mid_match": mid,
                                  "over_in_redis": over,
@@ -127,11 +126,11 @@ def run() -> list:
     return figures
 
 
-def _size(store: str, url: str, workdir: Path):
+def _size(store: str, url: str, folder: Path):
     if store == "postgresql":
         return _postgres_bytes(url)
     # The WAL holds the latest writes until a checkpoint: count both files.
-    return sum(p.stat().st_size for p in workdir.glob("archive.sqlite3*"))
+    return sum(p.stat().st_size for p in folder.glob("archive.sqlite3*"))
 
 
 def _mean(rows: list, name: str):

@@ -27,13 +27,11 @@ import argparse
 import json
 import random
 import sys
-import tempfile
 import time
 import uuid
 from datetime import datetime
-from pathlib import Path
 
-from bench.common import ANSWER_GOALS, emit
+from bench.common import ANSWER_GOALS, emit, workdir
 from tests.chaos.stack import Player, Stack
 
 OPTIONS = {"exsilium": {"scenario": "2"}}
@@ -116,7 +114,7 @@ def play_match(player: Player, game: str, level: int, bot_seat: int, seed: int) 
 
 
 def run(games: list, level: int, matches: int, seed: int) -> list:
-    stack = Stack(Path(tempfile.mkdtemp(prefix="orrery-bench-bot-answers-")))
+    stack = Stack(workdir("bot-answers"))
     stack.start_redis()
     figures = []
     try:

@@ -18,12 +18,12 @@ import random
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
 from bench.bot_latency_app import started_key
+from bench.common import workdir
 from services.bot.dispatcher import task_id
 from shared.eventlog import Bus, EventLog, Keys
 from shared.infra.connect import connect
@@ -72,13 +72,13 @@ def main(argv=None) -> int:
     parser.add_argument("--burst", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    handle = resolve(Path(tempfile.mkdtemp(prefix="orrery-bench-redis-")))
+    handle = resolve(workdir("redis"))
     namespace = f"bench-{uuid.uuid4().hex[:8]}:"
     redis, keys = connect(handle.url), Keys(namespace)
     log, bus = EventLog(redis, keys), Bus(redis, keys)
     env = dict(os.environ, REDIS_URL=handle.url, ORRERY_NAMESPACE=namespace,
                ORRERY_BOT_CONCURRENCY=str(args.concurrency), PYTHONPATH=str(ROOT))
-    logs = Path(tempfile.mkdtemp(prefix="orrery-bench-bot-"))
+    logs = workdir("bot")
     children = [
         _start(env, [sys.executable, "-m", "services.bot.dispatcher"], logs),
         _start(env, [sys.executable, "-m", "celery", "-A", "bench.bot_latency_app", "worker",

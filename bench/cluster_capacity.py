@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
-from pathlib import Path
 from unittest import mock
 
 from bench import full_stack as stack_bench
-from bench.common import emit
+from bench.common import emit, workdir
 from bench.http_single import figures, play_matches
 from bench.server import cpu_seconds
 from shared.infra.celery_broker import TAG as CELERY_TAG
@@ -95,7 +93,7 @@ def _run(url: str, servers: dict, label: str) -> dict:
 
 def run() -> list:
     out = []
-    home = Path(tempfile.mkdtemp(prefix="orrery-bench-capacity-"))
+    home = workdir("capacity")
     single = start_private(home / "single")
     try:
         out.append(_run(single.url, {"single": single.process.pid}, "single"))

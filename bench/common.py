@@ -1,9 +1,12 @@
 """What every bench shares: a Redis, a private namespace, timing and the JSON lines."""
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
+import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -22,12 +25,22 @@ _HANDLE = None
 ANSWER_GOALS = {2: 1.0, 3: 6.0}
 
 
+def workdir(name: str) -> Path:
+    """A fresh folder for a bench's files (a private Redis's, a stack's logs), removed when
+    the bench exits; ORRERY_KEEP_BENCH_DIRS=1 keeps it, to read the logs of a run gone wrong.
+    Exit handlers run last-registered first, so a server started in it afterwards (and
+    stopped at exit) is stopped before its folder goes."""
+    folder = Path(tempfile.mkdtemp(prefix=f"orrery-bench-{name}-"))
+    if not os.environ.get("ORRERY_KEEP_BENCH_DIRS"):
+        atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
 def redis_url() -> str:
     """REDIS_URL, else 127.0.0.1:6379, else a private server (stopped at exit)."""
     global _HANDLE
     if _HANDLE is None:
-        import atexit
-        _HANDLE = resolve(Path(tempfile.mkdtemp(prefix="orrery-bench-redis-")))
+        _HANDLE = resolve(workdir("redis"))
         atexit.register(_HANDLE.stop)
     return _HANDLE.url
 

@@ -22,13 +22,12 @@ import contextlib
 import os
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 from unittest import mock
 
-from bench.common import clean, emit, log_fail, redis_url
+from bench.common import clean, emit, log_fail, redis_url, workdir
 from bench.http_single import MATCHES, figures, play_matches
 from bench.server import _free_port, _healthy, available, cpu_seconds, gunicorn
 from shared.infra.connect import connect
@@ -75,7 +74,7 @@ def full_stack():
     """Yield (port, {kind: pid}, redis client, namespace) of a running `make run` stack."""
     namespace = f"bench-full-{uuid.uuid4().hex[:10]}:"
     port, mm_port = _free_port(), _free_port()
-    data = Path(tempfile.mkdtemp(prefix="orrery-bench-stack-"))
+    data = workdir("stack")
     env = {**os.environ, "REDIS_URL": redis_url(), "ORRERY_NAMESPACE": namespace,
            "ORRERY_RATE_LIMIT_PER_MINUTE": "0", "PORT": str(port),
            "ORRERY_MATCHMAKING_BIND": f"127.0.0.1:{mm_port}", "ORRERY_DATA_DIR": str(data),

@@ -10,16 +10,14 @@ answer, a deadline handled, a ticket matched) was served again, counted from the
 from __future__ import annotations
 
 import sys
-import tempfile
-from pathlib import Path
 
-from bench.common import emit
+from bench.common import emit, workdir
 from tests.chaos.chaos import Load, Player, kill_each_and_redis
 from tests.chaos.stack import Stack
 
 
 def run() -> dict:
-    stack = Stack(Path(tempfile.mkdtemp(prefix="orrery-bench-recovery-")))
+    stack = Stack(workdir("recovery"))
     stack.start_redis()
     try:
         stack.start()

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 
-from bench.common import emit, log_fail
+from bench.common import emit, log_fail, workdir
 from bench.http_single import play_matches
 from bench.server import available, gunicorn
 
@@ -28,7 +26,7 @@ def run(matches: int = MATCHES) -> dict:
     if not available():
         log_fail("bench served_split: services/match/api/wsgi.py does not exist yet; skipped")
         return emit({"bench": "served_split", "skipped": "services/match/api/wsgi.py missing"})
-    out = Path(tempfile.mkdtemp(prefix="orrery-bench-split-")) / "split.json"
+    out = workdir("split") / "split.json"
     with gunicorn(config="bench/served_conf.py", environment={"BENCH_SPLIT_OUT": str(out)}) \
             as (port, _):
         played = play_matches(port, matches)

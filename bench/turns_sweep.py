@@ -20,12 +20,11 @@ import random
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-from bench.common import clean, emit, percentile, redis_url
+from bench.common import clean, emit, percentile, redis_url, workdir
 from services.turns.config import TurnsSettings
 from services.turns.context import build
 from services.turns.sweep import sweep
@@ -80,7 +79,7 @@ def run(matches: int = 10_000, due: int = 1_000, timed: int = 300) -> dict:
                                                              namespace=namespace))
     ctx = build(settings)
     rng = random.Random(5)
-    logs = Path(tempfile.mkdtemp(prefix="orrery-bench-sweep-"))
+    logs = workdir("sweep")
     procs = []
     try:
         started = time.perf_counter()

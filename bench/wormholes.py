@@ -22,12 +22,11 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
 
-from bench.common import emit, namespace, percentile, redis_url
+from bench.common import emit, namespace, percentile, redis_url, workdir
 from services.match.command_path.commands import submit
 from services.match.context import build
 from services.match.wormholes.groups import create_group
@@ -109,7 +108,7 @@ def run(one_by_one: int = 40, burst: int = 100) -> None:
 
             processes[0].kill()
             processes[0].wait(10)
-            marker = Path(tempfile.mkdtemp(prefix="orrery-bench-")) / "paused"
+            marker = workdir("marker") / "paused"
             doomed = _consumer(settings, {"ORRERY_PAUSE_AT": PAUSE_AT,
                                           "ORRERY_PAUSE_FILE": str(marker)})
             processes.append(doomed)
