@@ -3,10 +3,11 @@
 other hands, the crystals of asteroids others hold or that lie face down, phase cards and bids
 not yet revealed, where another faction's cloaked ships hide, the deck's order).
 
-Each quantity is given for the seat itself, for its strongest rival, and as their difference.
-The rival is the other faction, seat or AI civilisation, that the hand-written heuristic's
-terms (heuristics.py) rate highest on the seat's view, as the heuristic picks it: an AI that
-reaches 6 victory points first beats every seat. The quantities are the heuristic's terms
+Each quantity is given for the seat itself, for its rival, and as their difference. The rival
+is the other faction, seat or AI civilisation, that the hand-written heuristic
+(heuristics.py) measures the seat against on its view, the one it leads least: an AI that
+reaches 6 victory points first beats every seat. The difference of strengths is the
+heuristic's own value (a lead in material counted as it counts it). The quantities are the heuristic's terms
 (so a model can at least weigh them as it does) and a few it leaves out. The round, the seat
 to move, the table's size and the deck are shared. The vector has the same length for any
 table: 1-4 seats, with or without AI civilisations. services/bot/train.py fits a model on it
@@ -18,7 +19,7 @@ from types import SimpleNamespace
 
 from shared.games.nexum.board import DISKS, is_planet, is_star
 from shared.games.nexum.heuristics import (RESERVE, RESERVE_UNITS, STRIKE, WEIGHTS,
-                                          battle_targets, readiness)
+                                          battle_targets, lead, readiness)
 
 _PER_PLAYER = ("strength", "victory_points", "relics", "one_from_win", "ships", "planets",
                "stars", "planet_sizes", "majorities", "largest_stack", "energy",
@@ -38,16 +39,23 @@ def _held(view: dict, f: int) -> dict:
 
 def _table(view: dict) -> SimpleNamespace:
     """What `heuristics.readiness` reads of a table (the ships, the relics they carry, Clonyx's
-    affinity, the rules), all public, rebuilt from the view: so the strength below is the
-    heuristic's own, computed once, not a copy of it."""
+    affinity, the rules, the map's links and markers, each faction's techs and energy), all
+    public, rebuilt from the view: so the strength below is the heuristic's own, computed
+    once, not a copy of it."""
+    factions = view["factions"]
     return SimpleNamespace(
         ships={p: {int(f): n for f, n in here.items()} for p, here in view["ships"].items()},
         carried={p: {int(f): tuple(r) for f, r in here.items()}
                  for p, here in view["carried_relics"].items()},
-        affinity={int(f): p for f, p in view["nexum_affinity"].items()}, rules=view["rules"])
+        affinity={int(f): p for f, p in view["nexum_affinity"].items()}, rules=view["rules"],
+        links=view["links"], systems=view["systems"], no_move=view["no_movement"],
+        mode=view["mode"], kinds=tuple(f["kind"] for f in factions),
+        techs=tuple(tuple(f["techs"]) for f in factions),
+        energy=tuple(f["energy"] for f in factions))
 
 
-def _player(view: dict, f: int, table: SimpleNamespace, targets: dict) -> list:
+def _player(view: dict, f: int, table: SimpleNamespace, targets: dict) -> tuple:
+    """(the faction's quantities, its points and its material as the heuristic counts them)."""
     p = view["factions"][f]
     rules = view["rules"]
     held = _held(view, f)
@@ -74,16 +82,16 @@ def _player(view: dict, f: int, table: SimpleNamespace, targets: dict) -> list:
     # short of 5; the logistic model cannot see that threshold in a plain count.
     near = p["victory_points"] >= rules["victory_points"] - 1 or (
         p["kind"] == "seat" and relics >= rules["relic_victory"] - 1)
-    strength = (WEIGHTS["vp"] * p["victory_points"] + WEIGHTS["relic"] * relics
-                + WEIGHTS["ship"] * ships + WEIGHTS["planet"] * len(planets)
+    points = (WEIGHTS["vp"] * p["victory_points"] + WEIGHTS["relic"] * relics
+              + WEIGHTS["vp"] * STRIKE * readiness(table, f, targets))
+    material = (WEIGHTS["ship"] * ships + WEIGHTS["planet"] * len(planets)
                 + WEIGHTS["star"] * stars + WEIGHTS["energy"] * p["energy"]
                 + RESERVE * min(p["energy"], RESERVE_UNITS) + WEIGHTS["tech"] * techs
-                + WEIGHTS["asteroid"] * len(p["asteroids"])
-                + WEIGHTS["vp"] * STRIKE * readiness(table, f, targets))
-    return [strength, p["victory_points"], relics, 1.0 if near else 0.0, ships, len(planets),
+                + WEIGHTS["asteroid"] * len(p["asteroids"]))
+    return [points + material, p["victory_points"], relics, 1.0 if near else 0.0, ships, len(planets),
             stars, sizes, majorities, max(held.values(), default=0), p["energy"],
             min(p["energy"], RESERVE_UNITS), p["reserve"], techs, len(p["asteroids"]),
-            p["hand_size"], p["lost_for_good"]]
+            p["hand_size"], p["lost_for_good"]], points, material
 
 
 def _to_move(view: dict, seat: int) -> bool:
@@ -105,14 +113,20 @@ def features(view: dict, seat: int) -> list:
     factions = view["factions"]
     table = _table(view)
     targets = battle_targets(table)  # the same for every faction, as in heuristics.evaluate
-    mine = _player(view, seat, table, targets)
+    mine, points, material = _player(view, seat, table, targets)
     others = {f: _player(view, f, table, targets) for f in range(len(factions)) if f != seat}
-    # The strongest other faction by the heuristic's terms, the lowest number on a tie.
-    rival = max(others, key=lambda f: (others[f][0], -f)) if others else None
-    theirs = others[rival] if rival is not None else [0.0] * len(mine)
+    # The faction the seat leads least as the heuristic counts a lead, the lowest number on
+    # a tie.
+    margins = {f: points - theirs_points + lead(material - theirs_material)
+               for f, (_, theirs_points, theirs_material) in others.items()}
+    rival = min(margins, key=lambda f: (margins[f], f)) if others else None
+    theirs = others[rival][0] if rival is not None else [0.0] * len(mine)
+    differences = [a - b for a, b in zip(mine, theirs)]
+    if rival is not None:
+        differences[0] = margins[rival]
     ais = [f for f in range(len(factions)) if factions[f]["kind"] == "ai"]
     seats = len(factions) - len(ais)
-    return (mine + theirs + [a - b for a, b in zip(mine, theirs)]
+    return (mine + theirs + differences
             + [1.0 if rival in ais else 0.0,
                max((factions[f]["victory_points"] for f in ais), default=0),
                1.0 if _to_move(view, seat) else 0.0,

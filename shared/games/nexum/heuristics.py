@@ -1,4 +1,7 @@
-"""How good a Nexum position looks for a seat (bots): its standing minus the best rival's."""
+"""How good a Nexum position looks for a seat (bots): its standing against the rival it leads
+least. Points (victory points, relics, a fleet's readiness to score) count in full; material
+(ships, planets, stars, energy, techs, asteroids) counts as a lead that saturates (`lead`)."""
+import math
 from functools import lru_cache
 
 from shared.games.nexum import board, exotic
@@ -12,29 +15,42 @@ RESERVE, RESERVE_UNITS = 0.15, 2
 # share of the ships it needs that share (`readiness`). Not more than one: a battle the
 # fleet can win (a point, the planet, its plunder) must be worth more than keeping it ready.
 STRIKE = 1.0
+# A lead in material counts up to about this much (a planet is 1): material is worth what it
+# can still win, and far ahead, more of it wins nothing more (`lead`).
+LEAD = 4.0
 
 
 def strength(state, faction: int, bid: int = 0, targets=None) -> float:
     """`bid`: energy the faction has bid and not paid yet (`committed_bid`); `targets`:
     `battle_targets(state)`, when the caller has them."""
-    held = [p for p, here in state.ships.items() if faction in here and p not in board.DISKS]
-    energy = state.energy[faction] - bid
+    return points(state, faction, targets, bid) + material(state, faction, bid)
+
+
+def points(state, faction: int, targets=None, bid: int = 0) -> float:
+    """What wins the match: victory points, relics, a fleet's readiness to score."""
     return (WEIGHTS["vp"] * state.vp[faction]
             + WEIGHTS["relic"] * len(board.relics_of(state, faction))
-            + WEIGHTS["ship"] * board.fleet_size(state, faction)
+            + WEIGHTS["vp"] * STRIKE * readiness(state, faction, targets, bid))
+
+
+def material(state, faction: int, bid: int = 0) -> float:
+    """What wins points later: ships, planets, stars, energy, techs, asteroids."""
+    held = [p for p, here in state.ships.items() if faction in here and p not in board.DISKS]
+    energy = state.energy[faction] - bid
+    return (WEIGHTS["ship"] * board.fleet_size(state, faction)
             + WEIGHTS["planet"] * sum(1 for p in held if board.is_planet(p))
             + WEIGHTS["star"] * sum(1 for p in held if board.is_star(p))
             + WEIGHTS["energy"] * energy
             + RESERVE * min(energy, RESERVE_UNITS)
             + WEIGHTS["tech"] * (len(state.techs[faction]) if state.kinds[faction] == "seat" else 0)
-            + WEIGHTS["asteroid"] * len(state.loaded[faction])
-            + WEIGHTS["vp"] * STRIKE * readiness(state, faction, targets))
+            + WEIGHTS["asteroid"] * len(state.loaded[faction]))
 
 
 def battle_targets(state) -> dict:
-    """{faction: the weakest defence of a planet it holds outside the exotic systems}: where
-    a won battle scores a victory point. A defence is never below the planet's ships, so
-    the planets are judged fewest ships first and only while they could still be weaker."""
+    """{faction: (the weakest defence of a planet it holds outside the exotic systems, that
+    planet)}: where a won battle scores a victory point. A defence is never below the
+    planet's ships, so the planets are judged fewest ships first and only while they could
+    still be weaker."""
     by_holder = {}
     for p, here in state.ships.items():
         if here and _scores(p):
@@ -43,11 +59,11 @@ def battle_targets(state) -> dict:
     weakest = {}
     for holder, planets in by_holder.items():
         for ships, p in sorted(planets):
-            if holder in weakest and ships >= weakest[holder]:
+            if holder in weakest and ships >= weakest[holder][0]:
                 break
             defence = board.defence(state, p)
-            if holder not in weakest or defence < weakest[holder]:
-                weakest[holder] = defence
+            if holder not in weakest or defence < weakest[holder][0]:
+                weakest[holder] = (defence, p)
     return weakest
 
 
@@ -58,23 +74,37 @@ def _scores(place: str) -> bool:
     return board.is_planet(place) and not exotic.is_exotic(board.system_of(place))
 
 
-def readiness(state, faction: int, targets=None) -> float:
-    """How near the faction's largest fleet is to winning a battle that scores: its ships
-    over those that would beat the weakest planet another faction holds outside the exotic
-    systems (1.0 once it is enough). `targets`: `battle_targets(state)`.
+def readiness(state, faction: int, targets=None, bid: int = 0) -> float:
+    """How near one of the faction's fleets is to winning a battle that scores: its ships
+    over those that would beat the weakest planet of another faction outside the exotic
+    systems (1.0 once it is enough), counting no more ships than the faction's energy (less
+    `bid`, not paid yet) moves from where the fleet stands to that planet. `targets`:
+    `battle_targets(state)`.
 
     Why: a won battle is the one way to victory points, and it needs one fleet stronger than
     a defence (one move, from one place); counted only once won, spreading one ship a planet
     scored best, and against random play with no AI civilisation level 2 sat at 5 of its 6
     points for the last 16 rounds with 22 ships spread one or two a place, while the other
-    seat kept its 11 on its one planet (docs/BOTS.md)."""
+    seat kept its 11 on its one planet. Counted wherever the fleet stood and whatever the
+    energy, a fleet of 13 sat for the last ten rounds two systems from a planet of 12 that
+    it outnumbered, a move its 35 energy could never pay (3 a ship by Hyperspace), and
+    another outnumbered a growing planet only in the rounds its energy had gone on
+    replications (docs/BOTS.md)."""
     targets = battle_targets(state) if targets is None else targets
-    needed = min((defence + 1 for holder, defence in targets.items() if holder != faction),
-                 default=None)
-    if needed is None:
-        return 0.0
-    fleet = max((here[faction] for here in state.ships.values() if faction in here), default=0)
-    return min(1.0, fleet / needed)
+    energy = state.energy[faction] - bid
+    best = 0.0
+    for holder, (defence, planet) in targets.items():
+        if holder == faction:
+            continue
+        needed = defence + 1
+        for place, here in state.ships.items():
+            ships = here.get(faction, 0)
+            if ships <= best * needed:
+                continue
+            step = board.step_cost(state, faction, place, planet)
+            if step is not None:
+                best = max(best, min(1.0, min(ships, energy // max(1, step)) / needed))
+    return best
 
 
 def committed_bid(state, faction: int) -> int:
@@ -90,8 +120,23 @@ def committed_bid(state, faction: int) -> int:
     return state.chosen[faction][1]
 
 
+def lead(difference: float) -> float:
+    """A lead in material as it counts: itself while small, never more than LEAD (and a
+    deficit never less than -LEAD).
+
+    Why: counted in full, a seat that held fifteen planets to its rival's two kept every
+    ship on a planet of its own, since a planet left for a fleet gathered to strike cost
+    more than the fleet's readiness was worth, and against random play with no AI
+    civilisation most matches reached the round limit with the seat ahead on points but
+    never at six (docs/BOTS.md)."""
+    return LEAD * math.tanh(difference / LEAD)
+
+
 def evaluate(state, seat) -> float:
+    """The seat's points and lead in material against each other faction, at the faction
+    it leads least."""
     targets = battle_targets(state)  # the same for every faction: found once
-    mine = strength(state, seat, committed_bid(state, seat), targets)
-    return mine - max(strength(state, f, targets=targets) for f in range(state.factions)
-                      if f != seat)
+    bid = committed_bid(state, seat)
+    mine, mine_material = points(state, seat, targets, bid), material(state, seat, bid)
+    return min(mine - points(state, f, targets) + lead(mine_material - material(state, f))
+               for f in range(state.factions) if f != seat)

@@ -6,6 +6,7 @@ together at home, sat one point short of victory until the round limit."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from services.bot.policies.base import apply_command
 from shared.games.nexum import board, exotic, heuristics
@@ -13,11 +14,12 @@ from shared.games.registry import get_game
 from tests.games.nexum import tables
 
 
-def _spread_or_stacked(fleets):
-    """Seat 0's `fleets` ((planet, ships) each); seat 1 holds E1 with two ships (defence 2,
-    so 3 ships win there)."""
-    return tables.place(tables.clear(tables.start()), ("E1", 1, 2),
-                        *((place, 0, count) for place, count in fleets))
+def _spread_or_stacked(fleets, energy: int = 20):
+    """Seat 0's `fleets` ((planet, ships) each); seat 1 holds B2 with two ships (defence 2,
+    so 3 ships win there), one system from A (2 energy a ship)."""
+    table = tables.place(tables.clear(tables.start()), ("B2", 1, 2),
+                         *((place, 0, count) for place, count in fleets))
+    return replace(table, energy=(energy, energy))
 
 
 def test_a_fleet_that_beats_a_defence_scores_above_the_same_ships_spread():
@@ -32,6 +34,19 @@ def test_a_fleet_that_beats_a_defence_scores_above_the_same_ships_spread():
 def test_readiness_grows_with_each_ship_up_to_the_fleet_that_wins():
     values = [heuristics.readiness(_spread_or_stacked([("A1", n)]), 0) for n in range(1, 5)]
     assert values == sorted(values) and values[0] < values[1] < values[2] == values[3] == 1.0
+
+
+def test_a_fleet_counts_the_ships_its_energy_moves_to_the_planet():
+    """A fleet of 3 one system from B2 needs 6 energy to strike; a fleet of 3 two systems
+    away (E) cannot reach it without Hyperspace, whatever its energy."""
+    assert heuristics.readiness(_spread_or_stacked([("A1", 3)], energy=6), 0) == 1.0
+    assert heuristics.readiness(_spread_or_stacked([("A1", 3)], energy=4), 0) == 2 / 3
+    assert heuristics.readiness(_spread_or_stacked([("E1", 3)], energy=20), 0) == 0.0
+
+
+def test_a_bid_not_paid_yet_is_not_energy_for_the_strike():
+    table = _spread_or_stacked([("A1", 3)], energy=6)
+    assert heuristics.readiness(table, 0, bid=2) == 2 / 3
 
 
 def test_no_readiness_without_a_planet_that_scores():
@@ -60,7 +75,11 @@ def test_the_weakest_defences_are_those_of_every_planet_judged():
                     holder = next(iter(here))
                     every[holder] = min(every.get(holder, board.defence(state, p)),
                                         board.defence(state, p))
-            assert heuristics.battle_targets(state) == every
+            targets = heuristics.battle_targets(state)
+            assert {holder: defence for holder, (defence, _) in targets.items()} == every
+            assert all(board.holder(state, planet) == holder
+                       and board.defence(state, planet) == defence
+                       for holder, (defence, planet) in targets.items())
             seat = game.to_act(state)[0]
             state = apply_command(game, state, seat,
                                   rng.choice(game.legal_commands(state, seat)), rng)
