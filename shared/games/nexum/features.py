@@ -7,11 +7,12 @@ Each quantity is given for the seat itself, for its rival, and as their differen
 is the other faction, seat or AI civilisation, that the hand-written heuristic
 (heuristics.py) measures the seat against on its view, the one it leads least: an AI that
 reaches 6 victory points first beats every seat. The difference of strengths is the
-heuristic's own value (a lead in material counted as it counts it). The quantities are the heuristic's terms
-(so a model can at least weigh them as it does) and a few it leaves out. The round, the seat
-to move, the table's size and the deck are shared. The vector has the same length for any
-table: 1-4 seats, with or without AI civilisations. services/bot/train.py fits a model on it
-(`orrery train nexum`) and services/bot/policies/learned.py evaluates it.
+heuristic's own value (a lead in material counted as it counts it). The quantities are the
+heuristic's terms (so a model can at least weigh them as it does) and a few it leaves out.
+The round, the seat to move, the table's size and the deck are shared. The vector has the
+same length for any table: 1-4 seats, with or without AI civilisations.
+services/bot/train.py fits a model on it (`orrery train nexum`) and
+services/bot/policies/learned.py evaluates it.
 """
 from __future__ import annotations
 
@@ -88,8 +89,8 @@ def _player(view: dict, f: int, table: SimpleNamespace, targets: dict) -> tuple:
                 + WEIGHTS["star"] * stars + WEIGHTS["energy"] * p["energy"]
                 + RESERVE * min(p["energy"], RESERVE_UNITS) + WEIGHTS["tech"] * techs
                 + WEIGHTS["asteroid"] * len(p["asteroids"]))
-    return [points + material, p["victory_points"], relics, 1.0 if near else 0.0, ships, len(planets),
-            stars, sizes, majorities, max(held.values(), default=0), p["energy"],
+    return [points + material, p["victory_points"], relics, 1.0 if near else 0.0, ships,
+            len(planets), stars, sizes, majorities, max(held.values(), default=0), p["energy"],
             min(p["energy"], RESERVE_UNITS), p["reserve"], techs, len(p["asteroids"]),
             p["hand_size"], p["lost_for_good"]], points, material
 
