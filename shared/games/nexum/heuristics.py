@@ -98,9 +98,10 @@ def readiness(state, faction: int, targets=None, bid: int = 0) -> float:
             continue
         needed = defence + 1
         for place, here in state.ships.items():
-            ships = here.get(faction, 0)
-            if ships <= best * needed:
+            # No fleet moves more ships than it has or than its energy pays for at 1 a ship.
+            if min(here.get(faction, 0), energy) <= best * needed:
                 continue
+            ships = here[faction]
             step = board.step_cost(state, faction, place, planet)
             if step is not None:
                 best = max(best, min(1.0, min(ships, energy // max(1, step)) / needed))
